@@ -1,0 +1,106 @@
+"""How cards build on one another: the shared vocabulary of foundations and tableaux.
+
+A :class:`Build` says which card may lie on which: up or down (or either, as in
+Lady Cadogan's "marriages both in ascending and descending lines"), in suit, in
+alternating colours or in any suit, and whether king and ace join up.
+
+>>> from patience.cards import Card
+>>> marriage_down = Build("down", "same")
+>>> marriage_down.fault(Card.parse("7♥"), Card.parse("6♥")) is None
+True
+>>> marriage_down.fault(Card.parse("7♥"), Card.parse("6♠"))
+'must follow suit'
+>>> alternate = Build("down", "alternate")
+>>> alternate.is_run([Card.parse(c) for c in ("5♥", "4♣", "3♦")])
+True
+>>> Build("up", "same", wrap=True).fault(Card.parse("K♠"), Card.parse("A♠")) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import Card, Rank
+
+__all__ = ["Build", "Foundation", "FAULTS"]
+
+#: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
+FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
+
+
+@dataclass(frozen=True)
+class Build:
+    """A building rule: ``direction`` is ``"up"``, ``"down"`` or ``"either"``;
+    ``suit`` is ``"same"``, ``"alternate"`` or ``"any"``; ``wrap`` lets king and
+    ace follow one another."""
+
+    direction: str
+    suit: str = "any"
+    wrap: bool = False
+
+    def __post_init__(self) -> None:
+        if self.direction not in ("up", "down", "either") or self.suit not in ("same", "alternate", "any"):
+            raise ValueError(f"unknown build {self.direction!r}, {self.suit!r}")
+
+    def _steps(self, below: Card, above: Card) -> bool:
+        diff = above.value - below.value
+        if self.wrap:
+            diff = (diff + 13) % 13
+            up, down = diff == 1, diff == 12
+        else:
+            up, down = diff == 1, diff == -1
+        return {"up": up, "down": down, "either": up or down}[self.direction]
+
+    def fault(self, below: Card, above: Card) -> str | None:
+        """Why ``above`` may not lie on ``below`` (one of :data:`FAULTS`), or None if it may."""
+        if self.suit == "same" and above.suit != below.suit:
+            return FAULTS[0]
+        if self.suit == "alternate" and above.colour == below.colour:
+            return FAULTS[1]
+        if not self._steps(below, above):
+            return FAULTS[2]
+        return None
+
+    def follows(self, below: Card, above: Card) -> bool:
+        return self.fault(below, above) is None
+
+    def is_run(self, cards: Sequence[Card]) -> bool:
+        """True if each card of ``cards`` (bottom first) builds on the one before."""
+        return all(self.follows(a, b) for a, b in zip(cards, cards[1:]))
+
+    def run_length(self, cards: Sequence[Card]) -> int:
+        """How many cards at the top of ``cards`` form an unbroken run."""
+        n = 1 if cards else 0
+        while n < len(cards) and self.follows(cards[-n - 1], cards[-n]):
+            n += 1
+        return n
+
+
+@dataclass(frozen=True)
+class Foundation:
+    """What a foundation takes: the card it starts from, then how it builds.
+
+    >>> from patience.game import Pile
+    >>> up = Foundation(Rank.ACE, Build("up", "same"))
+    >>> up.fault(Pile(), Card.parse("2♥"))
+    'a foundation starts with an ace'
+    >>> up.fault(Pile.of("A♥"), Card.parse("2♥")) is None
+    True
+    """
+
+    base: Rank
+    build: Build
+
+    def fault(self, pile: Sequence[Card], card: Card) -> str | None:
+        """Why ``card`` may not go on the foundation ``pile`` now, or None."""
+        if not len(pile):
+            if card.rank == self.base:
+                return None
+            article = "an" if self.base.name[0] in "AEIOU" else "a"
+            return f"a foundation starts with {article} {self.base.name.lower()}"
+        return self.build.fault(pile[-1], card)
+
+    def complete(self, pile: Sequence[Card], length: int = 13) -> bool:
+        return len(pile) == length

@@ -1,0 +1,620 @@
+"""The :class:`Game` base class: the public API every game shares.
+
+A game module fills in a handful of hooks (how the pack is laid out, which moves
+the position offers, which rule a move breaks, what a move does, how the piles
+are drawn); this class turns them into ``legal_moves``, ``play``, ``undo``, a
+history, a position text that round-trips and a replayable :class:`Record`.
+
+The state of a game is a set of named piles (immutable :class:`Pile` values)
+and a few named counters (re-deals used, the score, …).  ``undo`` restores the
+exact state before a move, because every move keeps the state it replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+
+from .build import Foundation
+from .cards import Card, InvalidCard, shuffled, whist_pack
+from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
+from .options import Option, Options, format_spec, parse_spec
+
+__all__ = ["Pile", "Move", "Spot", "Game", "Record"]
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A pile of cards, bottom first; the lowest ``face_down`` of them lie face down.
+
+    >>> p = Pile.of("[7♦] [2♣] K♥ Q♠")
+    >>> p.top, p.visible, len(p)
+    (Card.parse('Q♠'), (Card.parse('K♥'), Card.parse('Q♠')), 4)
+    >>> rest = p.without(2)
+    >>> print(rest, "|", rest.turned_up())
+    [7♦] [2♣] | [7♦] 2♣
+    """
+
+    cards: tuple[Card, ...] = ()
+    face_down: int = 0
+
+    @classmethod
+    def of(cls, text: str) -> Pile:
+        """Read a pile from its position text: cards bottom first, face-down ones in brackets."""
+        cards: list[Card] = []
+        down = 0
+        for token in text.split():
+            if token.startswith("[") and token.endswith("]"):
+                if down != len(cards):
+                    raise InvalidPosition(f"face-down card {token} lies on a face-up card")
+                down += 1
+                token = token[1:-1]
+            cards.append(Card.parse(token))
+        return cls(tuple(cards), down)
+
+    @property
+    def top(self) -> Card | None:
+        """The uppermost card, or None when the pile is empty."""
+        return self.cards[-1] if self.cards else None
+
+    @property
+    def visible(self) -> tuple[Card, ...]:
+        """The face-up cards, bottom first."""
+        return self.cards[self.face_down:]
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __getitem__(self, index: int) -> Card:
+        return self.cards[index]
+
+    def added(self, cards: Iterable[Card], face_up: bool = True) -> Pile:
+        """This pile with ``cards`` laid on top (face up, or face down on a face-down pile)."""
+        cards = tuple(cards)
+        if face_up:
+            return Pile(self.cards + cards, self.face_down)
+        if self.face_down != len(self.cards):
+            raise ValueError("cannot lay face-down cards on face-up ones")
+        return Pile(self.cards + cards, self.face_down + len(cards))
+
+    def without(self, n: int = 1) -> Pile:
+        """This pile with its top ``n`` cards taken away."""
+        rest = self.cards[: len(self.cards) - n]
+        return Pile(rest, min(self.face_down, len(rest)))
+
+    def turned_up(self) -> Pile:
+        """This pile with its top card turned face up, if it lay face down."""
+        if self.cards and self.face_down == len(self.cards):
+            return Pile(self.cards, self.face_down - 1)
+        return self
+
+    def turned_down(self) -> Pile:
+        """This pile with every card face down (a stock)."""
+        return Pile(self.cards, len(self.cards))
+
+    def __str__(self) -> str:
+        return " ".join(
+            f"[{c}]" if i < self.face_down else str(c) for i, c in enumerate(self.cards)
+        )
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: a value with a readable notation (``str``) and a repr that can be pasted back.
+
+    ``kind`` is ``"move"`` for moving cards from one pile to another and a word
+    for the others (``"deal"``, ``"redeal"``, ``"turn"``, ``"pair"``,
+    ``"exchange"``, ``"discard"``, …).  ``cards`` are the cards moved (for a
+    run, its lowest-placed card first); ``source`` and ``target`` are pile names.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    source: str | None = None
+    target: str | None = None
+    notation: str = ""
+
+    def __str__(self) -> str:
+        return self.notation or self.kind
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a pile is drawn: grid position in card widths/heights, and how it fans.
+
+    ``fan`` is ``"down"`` (a column, each card showing its corner below the one
+    beneath), ``"right"`` (a fan to the right), or ``"none"`` (squared: only the
+    top card shows).  ``label`` is written under or beside the pile.
+    """
+
+    pile: str
+    x: float
+    y: float
+    fan: str = "none"
+    label: str = ""
+
+
+_HEADER = re.compile(r"^(?P<spec>[^\s(]+(?:\([^)]*\))?)(?P<rest>.*)$")
+_COUNTER = re.compile(r"^([a-z_]+)=(-?\d+)$")
+_ARROWS = re.compile(r"\s*(?:->|=>|→|\bonto\b|\bon\b|\bto\b)\s*", re.IGNORECASE)
+_CARD_WORDS = re.compile(r"\b(\w+)\s+of\s+(\w+)\b", re.IGNORECASE)
+
+
+def _canonical(text: str) -> str:
+    """Normalise a move's text: card names in symbol form, lower-case words, one arrow."""
+
+    def card_words(m: re.Match[str]) -> str:
+        try:
+            return str(Card.parse(m.group(0)))
+        except InvalidCard:
+            return m.group(0)
+
+    text = _CARD_WORDS.sub(card_words, text.strip())
+    text = _ARROWS.sub(" → ", text)
+    out = []
+    for token in text.replace("–", " ").replace(",", " ").split():
+        try:
+            out.append(str(Card.parse(token)))
+        except InvalidCard:
+            out.append(token.lower())
+    return " ".join(out)
+
+
+def pile_kind(name: str) -> str:
+    """``'fan'`` for ``'fan 12'``; a name without a number is its own kind."""
+    head, _, tail = name.rpartition(" ")
+    return head if tail.isdigit() else name
+
+
+class Game:
+    """The base of every game.  Subclasses set the metadata and fill in the hooks.
+
+    Metadata (class attributes): ``slug``, ``name``, ``chapter`` (the slug of
+    the chapter that describes it, for variants), ``order`` (place in the
+    book), ``source`` (the citation),
+    ``plate`` (Cadogan's plate number, or None), ``packs``, ``OPTIONS`` (the
+    declared :class:`~patience.options.Option`\\ s), ``RULES`` (rule number →
+    the source's words), ``COUNTERS`` (names of the integers kept beside the
+    piles) and ``AVAILABILITY`` (the rule, and its words, that says which cards
+    may be moved at all).
+
+    Hooks: :meth:`pile_names`, :meth:`lay_out`, :meth:`moves`,
+    :meth:`violation`, :meth:`apply`, :attr:`is_won`, :meth:`layout`, and where
+    needed :meth:`pack`, :meth:`grade`.
+    """
+
+    slug: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    chapter: ClassVar[str] = ""
+    order: ClassVar[int] = 0
+    source: ClassVar[str] = ""
+    plate: ClassVar[str | None] = None
+    packs: ClassVar[int] = 1
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    RULES: ClassVar[Mapping[str, str]] = {}
+    COUNTERS: ClassVar[tuple[str, ...]] = ()
+    AVAILABILITY: ClassVar[tuple[str, str]] = ("I", "the card is not available")
+    #: The position of the source's plate, as position text (read card by card from the plate).
+    PLATE: ClassVar[str | None] = None
+
+    def __init__(self, **options: Any) -> None:
+        self.options: Options = Options.resolve(self.OPTIONS, options)
+        self.seed: int = 0
+        self.piles: dict[str, Pile] = {name: Pile() for name in self.pile_names()}
+        self.counters: dict[str, int] = {name: 0 for name in self.COUNTERS}
+        self.history: list[Move] = []
+        self._undo: list[tuple[dict[str, Pile], dict[str, int]]] = []
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def deal(cls, seed: int = 1, **options: Any) -> Game:
+        """A new game dealt from the shuffled pack: the same ``seed`` always gives the same deal."""
+        game = cls(**options)
+        game.seed = seed
+        game.lay_out(game.shuffle(game.pack()))
+        return game
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """Load a position written by ``str(game)``; :class:`InvalidPosition` if it is malformed."""
+        lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
+        if not lines:
+            raise InvalidPosition("empty position")
+        m = _HEADER.match(lines[0].strip())
+        assert m is not None
+        try:
+            slug, opts = parse_spec(m.group("spec"))
+        except ValueError as exc:
+            raise InvalidPosition(f"bad first line {lines[0]!r}: {exc}") from None
+        if cls.slug and slug != cls.slug:
+            raise InvalidPosition(f"this is a position of {slug!r}, not of {cls.slug!r}")
+        if not cls.slug:
+            from . import games
+
+            game_cls = games.get(slug)
+        else:
+            game_cls = cls
+        try:
+            game = game_cls(**opts)
+        except ValueError as exc:
+            raise InvalidPosition(str(exc)) from None
+        for token in m.group("rest").split():
+            c = _COUNTER.match(token)
+            if not c:
+                raise InvalidPosition(f"cannot read {token!r} in the first line (expected name=number)")
+            key, value = c.group(1), int(c.group(2))
+            if key == "seed":
+                game.seed = value
+            elif key in game.counters:
+                game.counters[key] = value
+            else:
+                raise InvalidPosition(f"unknown counter {key!r} (counters: seed, {', '.join(game.COUNTERS)})")
+        seen: set[str] = set()
+        for line in lines[1:]:
+            name, colon, cards = line.partition(":")
+            name = name.strip()
+            if not colon:
+                raise InvalidPosition(f"cannot read line {line!r} (expected 'pile: cards')")
+            if name not in game.piles:
+                raise InvalidPosition(f"unknown pile {name!r} in {game.name}")
+            if name in seen:
+                raise InvalidPosition(f"pile {name!r} given twice")
+            seen.add(name)
+            try:
+                game.piles[name] = Pile.of(cards)
+            except ValueError as exc:
+                raise InvalidPosition(f"pile {name!r}: {exc}") from None
+        missing = [n for n in game.piles if n not in seen]
+        if missing:
+            raise InvalidPosition(f"missing piles: {', '.join(missing)}")
+        game._number_packs()
+        game._check_cards()
+        return game
+
+    @classmethod
+    def from_plate(cls) -> Game:
+        """The position shown on the source's plate."""
+        if not cls.PLATE:
+            raise InvalidPosition(f"{cls.name} has no plate position")
+        return cls.from_position(cls.PLATE)
+
+    def _number_packs(self) -> None:
+        """Give repeated cards (of a multi-pack game) the numbers of their packs, in order."""
+        count: Counter[Card] = Counter()
+        for name, pile in self.piles.items():
+            if not pile.cards:
+                continue
+            cards = []
+            for c in pile.cards:
+                cards.append(Card(c.rank, c.suit, count[c]))
+                count[c] += 1
+            self.piles[name] = Pile(tuple(cards), pile.face_down)
+
+    def _check_cards(self) -> None:
+        have = Counter(c for pile in self.piles.values() for c in pile)
+        want = Counter(self.pack())
+        if have != want:
+            extra = sorted(have - want)
+            short = sorted(want - have)
+            parts = []
+            if extra:
+                parts.append("too many " + " ".join(map(str, extra)))
+            if short:
+                parts.append("missing " + " ".join(map(str, short)))
+            raise InvalidPosition(f"the cards are not those of the pack: {'; '.join(parts)}")
+
+    def copy(self) -> Game:
+        """An independent copy of the position (without its history)."""
+        twin = type(self)(**self.options)
+        twin.seed = self.seed
+        twin.piles = dict(self.piles)
+        twin.counters = dict(self.counters)
+        return twin
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        """The cards shuffled by this game's seed (and, for re-deals, the re-deals made so far)."""
+        redeals = self.counters.get("redeals", 0)
+        return shuffled(cards, self.seed if not redeals else f"{self.seed}/{redeals}")
+
+    # ------------------------------------------------------------------- hooks
+    def pack(self) -> list[Card]:
+        """The cards the game is played with (default: ``packs`` whist packs)."""
+        return whist_pack(self.packs)
+
+    def pile_names(self) -> list[str]:
+        """Every pile of the game, in the order the position text lists them."""
+        raise NotImplementedError
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Deal the shuffled ``cards`` into the piles."""
+        raise NotImplementedError
+
+    def moves(self) -> Iterable[Move]:
+        """Candidate moves of this position, legal or not; :meth:`legal_moves` filters them."""
+        raise NotImplementedError
+
+    def violation(self, move: Move) -> IllegalMove | None:
+        """The rule that ``move`` breaks here, or None if it is legal."""
+        raise NotImplementedError
+
+    def apply(self, move: Move) -> None:
+        """Carry out a legal move on :attr:`piles` and :attr:`counters`."""
+        raise NotImplementedError
+
+    @property
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    def layout(self) -> list[Spot]:
+        """Where each pile is drawn, for :mod:`patience.render`."""
+        raise NotImplementedError
+
+    def grade(self) -> str | None:
+        """A graded result for games that have them (None: plain won or lost)."""
+        return None
+
+    # ------------------------------------------------------------- public API
+    def legal_moves(self) -> list[Move]:
+        """Every move the rules allow in this position."""
+        return [m for m in self.moves() if self.violation(m) is None]
+
+    def is_legal(self, move: Move) -> bool:
+        return self.violation(move) is None
+
+    def play(self, move: Move | str) -> Move:
+        """Play a :class:`Move` or its notation (``"6♣ → 7♦"``, ``"6C to 7D"``, ``"redeal"``).
+
+        Raises :class:`InvalidMove` if the text names no move here and
+        :class:`IllegalMove` (citing the rule) if the rules forbid it; either
+        way the game is left as it was.
+        """
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        else:
+            problem = self.violation(move)
+            if problem is not None:
+                raise problem
+        self._undo.append((dict(self.piles), dict(self.counters)))
+        try:
+            self.apply(move)
+        except BaseException:
+            self.piles, self.counters = self._undo.pop()
+            raise
+        self.history.append(move)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        if not self._undo:
+            raise IndexError("no move to undo")
+        self.piles, self.counters = self._undo.pop()
+        return self.history.pop()
+
+    def parse_move(self, text: str) -> Move:
+        """The move that ``text`` names in this position.
+
+        A move is named by its notation, or with the target pile's name or kind
+        in place of the target card (``"A♥ → foundation"``, ``"6♣ → fan 5"``).
+        """
+        want = _canonical(text)
+        if not want:
+            raise InvalidMove("empty move")
+        candidates = list(self.moves())
+        for m in candidates:
+            if want in self.aliases(m) and self.violation(m) is None:
+                return m
+        for m in candidates:
+            if want in self.aliases(m):
+                problem = self.violation(m)
+                assert problem is not None
+                raise problem
+        first = want.split(" → ")[0].split()[0]
+        try:
+            card = Card.parse(first)
+        except InvalidCard:
+            if " → " in want:
+                raise InvalidMove(f"unknown card {first!r} in {text!r}") from None
+            raise InvalidMove(
+                f"cannot read move {text!r} (try e.g. {str(candidates[0])!r})"
+                if candidates
+                else f"no move {text!r}: there are no moves here"
+            ) from None
+        if not any(card in pile for pile in self.piles.values()):
+            raise InvalidMove(f"{card} is not in this game")
+        if any(card in m.cards for m in candidates):
+            raise InvalidMove(f"cannot read the target of {text!r}")
+        rule, words = self.AVAILABILITY
+        raise IllegalMove(rule, words, str(card))
+
+    def aliases(self, move: Move) -> set[str]:
+        """The normalised texts that name ``move``."""
+        names = {_canonical(str(move))}
+        if move.kind == "move" and move.cards and move.target:
+            for target in (move.target, pile_kind(move.target)):
+                names.add(f"{move.cards[0]} → {target}")
+        return names
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is won or no legal move is left."""
+        return self.is_won or not self.legal_moves()
+
+    @property
+    def result(self) -> str:
+        """``"won"``, ``"lost"`` or ``"in play"`` (or a graded result where the game has grades)."""
+        graded = self.grade()
+        if graded is not None:
+            return graded
+        if self.is_won:
+            return "won"
+        return "lost" if self.is_over else "in play"
+
+    def record(self) -> Record:
+        """The game so far as a replayable :class:`Record`."""
+        start = self.copy()
+        if self._undo:
+            start.piles, start.counters = dict(self._undo[0][0]), dict(self._undo[0][1])
+        return Record(start, list(self.history))
+
+    def cards(self) -> list[Card]:
+        """Every card of the position, pile by pile."""
+        return [c for pile in self.piles.values() for c in pile]
+
+    # --------------------------------------------------------- text and images
+    @property
+    def spec(self) -> str:
+        """The game and its non-default options, as :func:`patience.load` reads them."""
+        return format_spec(self.slug, self.options.changed()).replace(", ", ",")
+
+    def __str__(self) -> str:
+        head = [self.spec, f"seed={self.seed}"] + [f"{k}={v}" for k, v in self.counters.items()]
+        lines = [" ".join(head)]
+        lines += [f"{name}: {pile}".rstrip() for name, pile in self.piles.items()]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec} seed={self.seed}, {len(self.history)} moves, {self.result}>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.options == other.options
+            and self.seed == other.seed
+            and self.piles == other.piles
+            and self.counters == other.counters
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def state_key(self) -> tuple[Any, ...]:
+        """A hashable key of the position (for solvers and tests)."""
+        return (tuple(self.piles.values()), tuple(self.counters.values()))
+
+    def _repr_svg_(self) -> str:
+        from .render import svg
+
+        return svg(self)
+
+    # -------------------------------------------------------- shared helpers
+    def illegal(self, rule: str, reason: str, *cards: Card | str) -> IllegalMove:
+        """An :class:`IllegalMove` citing ``rule`` (by the source's number) and naming ``cards``."""
+        return IllegalMove(rule, reason, " on ".join(str(c) for c in cards))
+
+    def transfer(self, source: str, target: str, count: int = 1, *, turn_up: bool = False) -> None:
+        """Move the top ``count`` cards of ``source`` onto ``target`` (for :meth:`apply`).
+
+        With ``turn_up`` the card uncovered in ``source`` is turned face up.
+        """
+        src = self.piles[source]
+        moved = src.cards[len(src.cards) - count:]
+        rest = src.without(count)
+        self.piles[source] = rest.turned_up() if turn_up else rest
+        self.piles[target] = self.piles[target].added(moved)
+
+    def foundation_rule(self, name: str) -> Foundation:
+        """What the foundation pile ``name`` takes (games with foundations fill this in)."""
+        raise NotImplementedError
+
+    def foundation_fault(self, name: str, card: Card) -> str | None:
+        """Why the foundation ``name`` does not take ``card`` now (None: it does)."""
+        return self.foundation_rule(name).fault(self.piles[name], card)
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation ``card`` would be played to: the first that takes it, else the first
+        already started in its suit, else the first empty one (so that an illegal attempt
+        is judged against the foundation the player means)."""
+        names = self.piles_of("foundation")
+        for name in names:
+            if self.foundation_fault(name, card) is None:
+                return name
+        for name in names:
+            top = self.piles[name].top
+            if top is not None and top.suit == card.suit:
+                return name
+        return next((n for n in names if self.piles[n].is_empty), names[0])
+
+    def piles_of(self, kind: str) -> list[str]:
+        """The names of the piles of one kind, in order: ``piles_of("fan")``."""
+        return [name for name in self.piles if pile_kind(name) == kind]
+
+
+@dataclass
+class Record:
+    """A game from its starting position with the moves played: replayable, and a stepper in HTML.
+
+    >>> from patience import load
+    >>> g = load("la-belle-lucie", seed=1)
+    >>> first = g.play(g.legal_moves()[0])
+    >>> rec = g.record()
+    >>> rec.replay() == g, len(rec)
+    (True, 1)
+    """
+
+    start: Game
+    moves: list[Move] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def positions(self) -> Iterator[Game]:
+        """The starting position, then the position after each move."""
+        game = self.start.copy()
+        yield game.copy()
+        for move in self.moves:
+            game.play(move)
+            yield game.copy()
+
+    def replay(self) -> Game:
+        """The game at the end of the record, with its history."""
+        game = self.start.copy()
+        for move in self.moves:
+            game.play(move)
+        return game
+
+    def to_text(self) -> str:
+        """The record as text: the starting position, a blank line, then one move per line.
+
+        Where two legal moves share a notation (two packs can show two 6♣), the
+        line ends in ``#k``: the k-th of them in :meth:`Game.legal_moves` order.
+        """
+        game = self.start.copy()
+        lines = []
+        for move in self.moves:
+            same = [m for m in game.legal_moves() if str(m) == str(move)]
+            lines.append(str(move) if len(same) == 1 else f"{move} #{same.index(move)}")
+            game.play(move)
+        return str(self.start) + "\n\n" + "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> Record:
+        """Read a record written by :meth:`to_text`."""
+        head, _, tail = text.strip().partition("\n\n")
+        start = Game.from_position(head)
+        game = start.copy()
+        moves = []
+        for line in filter(str.strip, tail.splitlines()):
+            notation, hash_, index = line.rpartition(" #")
+            if hash_ and index.isdigit():
+                same = [m for m in game.legal_moves() if str(m) == notation.strip()]
+                if int(index) >= len(same):
+                    raise InvalidMove(f"record line {line!r} names no legal move")
+                moves.append(game.play(same[int(index)]))
+            else:
+                moves.append(game.play(line))
+        return cls(start, moves)
+
+    def _repr_html_(self) -> str:
+        from .render import stepper
+
+        return stepper(self)

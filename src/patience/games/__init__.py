@@ -1,0 +1,53 @@
+"""The registry of games: every module in this package registers its game(s).
+
+>>> from patience import games
+>>> games.get("la-belle-lucie").name
+'La Belle Lucie'
+>>> games.get("patience-royale")
+Traceback (most recent call last):
+...
+patience.errors.UnknownGame: unknown game 'patience-royale' (see `patience list`)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import TypeVar
+
+from ..errors import UnknownGame
+from ..game import Game
+
+__all__ = ["register", "get", "all"]
+
+_REGISTRY: dict[str, type[Game]] = {}
+G = TypeVar("G", bound=type[Game])
+
+
+def register(cls: G) -> G:
+    """Class decorator: add a game to the registry under its ``slug``."""
+    if not cls.slug or cls.slug in _REGISTRY:
+        raise ValueError(f"game slug {cls.slug!r} missing or registered twice")
+    _REGISTRY[cls.slug] = cls
+    return cls
+
+
+def _load_all() -> None:
+    for info in pkgutil.iter_modules(__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def get(slug: str) -> type[Game]:
+    """The game registered as ``slug`` (its chapter's file name)."""
+    _load_all()
+    try:
+        return _REGISTRY[slug]
+    except KeyError:
+        raise UnknownGame(f"unknown game {slug!r} (see `patience list`)") from None
+
+
+def all() -> list[type[Game]]:  # noqa: A001 - the registry's natural name
+    """Every registered game, in the order of the book."""
+    _load_all()
+    return sorted(_REGISTRY.values(), key=lambda g: (g.order, g.slug))

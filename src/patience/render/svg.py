@@ -1,0 +1,98 @@
+"""The SVG picture of a position: readable card faces, backs, fans and marked empty places."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..game import Pile, Spot
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["svg", "WIDTH", "HEIGHT"]
+
+WIDTH, HEIGHT = 50, 70  # one card
+GAP = 10  # between grid cells
+MARGIN = 8
+FAN_DOWN, FAN_DOWN_HIDDEN, FAN_RIGHT = 20, 8, 16
+RED, BLACK = "#c0262d", "#1a1a1a"
+FONT = "font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\""
+
+
+def _face(card: Card, x: float, y: float) -> str:
+    colour = RED if card.is_red else BLACK
+    rank, suit = card.rank.symbol, card.suit.symbol
+    return (
+        f'<g class="card" data-card="{card}">'
+        f'<rect x="{x:g}" y="{y:g}" width="{WIDTH}" height="{HEIGHT}" rx="4" fill="#fffdf7" stroke="#555"/>'
+        f'<text x="{x + 4:g}" y="{y + 15:g}" font-size="13" font-weight="bold" fill="{colour}" {FONT}>'
+        f"{rank}{suit}</text>"
+        f'<text x="{x + WIDTH / 2:g}" y="{y + HEIGHT / 2 + 12:g}" font-size="28" text-anchor="middle" '
+        f'fill="{colour}" {FONT}>{suit}</text>'
+        f'<text x="{x + WIDTH - 4:g}" y="{y + HEIGHT - 5:g}" font-size="10" text-anchor="end" '
+        f'fill="{colour}" {FONT}>{rank}</text></g>'
+    )
+
+
+def _back(x: float, y: float) -> str:
+    return (
+        f'<g class="card back"><rect x="{x:g}" y="{y:g}" width="{WIDTH}" height="{HEIGHT}" rx="4" '
+        f'fill="#2b4a8b" stroke="#555"/><rect x="{x + 4:g}" y="{y + 4:g}" width="{WIDTH - 8}" '
+        f'height="{HEIGHT - 8}" rx="2" fill="none" stroke="#9fb4e0" stroke-dasharray="3 2"/></g>'
+    )
+
+
+def _empty(x: float, y: float, label: str) -> str:
+    words = (
+        f'<text x="{x + WIDTH / 2:g}" y="{y + HEIGHT / 2 + 4:g}" font-size="10" text-anchor="middle" '
+        f'fill="#777" {FONT}>{escape(label)}</text>'
+        if label
+        else ""
+    )
+    return (
+        f'<g class="empty"><rect x="{x:g}" y="{y:g}" width="{WIDTH}" height="{HEIGHT}" rx="4" '
+        f'fill="none" stroke="#999" stroke-dasharray="4 3"/>{words}</g>'
+    )
+
+
+def _pile(pile: Pile, spot: Spot, x: float, y: float) -> tuple[list[str], float, float]:
+    """The SVG of one pile and the far corner it reaches."""
+    if pile.is_empty:
+        return [_empty(x, y, spot.label)], x + WIDTH, y + HEIGHT
+    shown = range(len(pile)) if spot.fan != "none" else [len(pile) - 1]
+    parts, cx, cy = [], x, y
+    for n, i in enumerate(shown):
+        if n:
+            if spot.fan == "down":
+                cy += FAN_DOWN_HIDDEN if i - 1 < pile.face_down else FAN_DOWN
+            else:
+                cx += FAN_RIGHT
+        card = pile.cards[i]
+        parts.append(_back(cx, cy) if i < pile.face_down else _face(card, cx, cy))
+    if spot.fan == "none" and len(pile) > 1:
+        parts.append(
+            f'<text x="{x + WIDTH - 3:g}" y="{y + HEIGHT + 11:g}" font-size="9" text-anchor="end" '
+            f'fill="#555" {FONT}>{len(pile)}</text>'
+        )
+    return parts, cx + WIDTH, cy + HEIGHT + (12 if spot.fan == "none" and len(pile) > 1 else 0)
+
+
+def svg(game: Game) -> str:
+    """The position as an SVG picture (the book's diagrams and the notebooks' frames)."""
+    parts: list[str] = []
+    right = bottom = 0.0
+    for spot in game.layout():
+        x = MARGIN + spot.x * (WIDTH + GAP)
+        y = MARGIN + spot.y * (HEIGHT + GAP)
+        drawn, r, b = _pile(game.piles[spot.pile], spot, x, y)
+        parts.append(f'<g class="pile" data-pile="{escape(spot.pile)}">{"".join(drawn)}</g>')
+        right, bottom = max(right, r), max(bottom, b)
+    w, h = right + MARGIN, bottom + MARGIN
+    title = escape(f"{game.name}: {game.spec} seed {game.seed}")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="patience-diagram" viewBox="0 0 {w:g} {h:g}" '
+        f'width="{w:g}" height="{h:g}" role="img" aria-label="{title}"><title>{title}</title>'
+        f'<rect width="100%" height="100%" fill="#2f6b3a" rx="6"/>{"".join(parts)}</svg>'
+    )
