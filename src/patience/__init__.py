@@ -7,7 +7,7 @@
 >>> patience.load("la-belle-lucie(colour=blue)")
 Traceback (most recent call last):
 ...
-patience.errors.UnknownOption: unknown option 'colour' (options: variant)
+patience.errors.UnknownOption: unknown option 'colour' (options: ...)
 """
 
 from __future__ import annotations

@@ -213,7 +213,7 @@ def shuffled(cards: Sequence[Card], seed: int) -> list[Card]:
     algorithm Python does not promise to keep.
 
     >>> [str(c) for c in shuffled(whist_pack(), seed=1)[:5]]
-    ['7♠', '8♦', '3♠', 'J♦', '2♣']
+    ['K♦', 'Q♣', '4♦', '2♦', '10♦']
     """
     rng = random.Random(seed)
     deck = list(cards)

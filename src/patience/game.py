@@ -422,7 +422,11 @@ class Game:
             card = Card.parse(first)
         except InvalidCard:
             if " → " in want:
-                raise InvalidMove(f"unknown card {first!r} in {text!r}") from None
+                named = _ARROWS.split(text.strip())[0].strip()
+                try:
+                    Card.parse(named)
+                except InvalidCard as exc:
+                    raise InvalidMove(str(exc)) from None
             raise InvalidMove(
                 f"cannot read move {text!r} (try e.g. {str(candidates[0])!r})"
                 if candidates

@@ -1,0 +1,129 @@
+"""The ``patience`` command: list the games, show a deal, play in the terminal.
+
+>>> main(["show", "la-belle-lucie", "--seed", "2"])  # doctest: +ELLIPSIS
+La Belle Lucie (la-belle-lucie), seed 2
+...
+>>> main(["show", "patience-royale"])
+patience: unknown game 'patience-royale' (see `patience list`)
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence, TextIO
+
+from . import games, load, render
+from .game import Game
+
+__all__ = ["main", "play"]
+
+
+def _list(args: argparse.Namespace, out: TextIO) -> int:
+    rows = [(cls.slug, cls.name, f"plate {cls.plate}" if cls.plate else "", cls.packs) for cls in games.all()]
+    width = max(len(r[0]) for r in rows)
+    for slug, name, plate, packs in rows:
+        print(f"{slug.ljust(width)}  {name} ({packs} pack{'s' if packs > 1 else ''}{', ' + plate if plate else ''})",
+              file=out)
+    return 0
+
+
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    game = load(args.game, seed=args.seed)
+    print(f"{game.name} ({game.spec}), seed {args.seed}", file=out)
+    print(render.text(game), file=out)
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(render.svg(game))
+        print(f"wrote {args.svg}", file=out)
+    if args.position:
+        print(game, file=out)
+    return 0
+
+
+HELP = """Type a move in notation (e.g. "6♣ → 7♦", "6C to 7D", "A♥ → foundation"),
+or: moves (list the legal moves), undo, position (the position text), help, quit."""
+
+
+def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = None) -> Game:
+    """Play ``game`` at a terminal: show the position, read moves until the game is over or ``quit``.
+
+    >>> from patience import load
+    >>> answers = iter(["moves", "Z♣ → foundation", "undo", "quit"])
+    >>> _ = play(load("la-belle-lucie", seed=1), read=lambda prompt: next(answers))  # doctest: +ELLIPSIS
+    La Belle Lucie, seed 1
+    ...
+    legal moves: 7♣ → 8♣, J♦ → Q♦, 3♦ → 4♦, 8♠ → 9♠, 2♥ → 3♥, 5♠ → 6♠, redeal
+    unknown card 'Z♣' (try '10♥', '10H', 'TH' or 'ten of hearts')
+    nothing to undo
+    result: in play after 0 moves
+    """
+    out = out or sys.stdout
+    print(f"{game.name}, seed {game.seed}", file=out)
+    print(render.text(game), file=out)
+    while not game.is_over:
+        try:
+            line = read("move> ").strip()
+        except EOFError:
+            break
+        if not line:
+            continue
+        word = line.lower()
+        if word in ("quit", "exit", "q"):
+            break
+        if word in ("help", "?"):
+            print(HELP, file=out)
+        elif word == "moves":
+            print("legal moves: " + ", ".join(str(m) for m in game.legal_moves()), file=out)
+        elif word == "position":
+            print(game, file=out)
+        elif word == "undo":
+            if game.history:
+                print(f"took back {game.undo()}", file=out)
+                print(render.text(game), file=out)
+            else:
+                print("nothing to undo", file=out)
+        else:
+            try:
+                move = game.play(line)
+            except ValueError as exc:
+                print(exc, file=out)
+                continue
+            print(f"played {move}", file=out)
+            print(render.text(game), file=out)
+    print(f"result: {game.result} after {len(game.history)} moves", file=out)
+    return game
+
+
+def _play(args: argparse.Namespace, out: TextIO) -> int:
+    play(load(args.game, seed=args.seed), out=out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (errors print a message and return 2)."""
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="patience", description="Historical patience games that run.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games").set_defaults(run=_list)
+    show = sub.add_parser("show", help="show a deal")
+    show.add_argument("game", help="a game, e.g. canfield or 'canfield(draw=3)'")
+    show.add_argument("--seed", type=int, default=1)
+    show.add_argument("--svg", metavar="FILE", help="also write the diagram as SVG")
+    show.add_argument("--position", action="store_true", help="also print the position text")
+    show.set_defaults(run=_show)
+    playp = sub.add_parser("play", help="play a game in the terminal")
+    playp.add_argument("game")
+    playp.add_argument("--seed", type=int, default=1)
+    playp.set_defaults(run=_play)
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args, out)
+    except (ValueError, OSError) as exc:
+        print(f"patience: {exc}", file=out)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""A Sphinx extension for the book: the ``patience-diagram`` directive.
+
+It draws a position with the engine, so a chapter's diagrams are made by the
+same code its doctests run::
+
+    ```{patience-diagram} la-belle-lucie
+    :plate:
+    ```
+
+The argument is a game spec (``canfield(draw=3)``).  The position is the
+game's plate (``:plate:``), a deal (``:seed: 7``) or, as the directive's
+content, a position text.  ``:caption:`` adds a caption below the picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from . import games
+from .game import Game
+from .options import parse_spec
+from .render import svg
+
+__all__ = ["setup", "PatienceDiagram", "position_for"]
+
+
+def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
+    """The game a directive draws (also used by tests)."""
+    slug, options = parse_spec(spec)
+    cls = games.get(slug)
+    if text.strip():
+        return cls.from_position(text)
+    if plate:
+        return cls.from_plate()
+    return cls.deal(seed=seed if seed is not None else 1, **options)
+
+
+class PatienceDiagram(SphinxDirective):
+    """Embed the engine's SVG of a position."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {
+        "plate": directives.flag,
+        "seed": directives.nonnegative_int,
+        "caption": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            game = position_for(
+                self.arguments[0],
+                plate="plate" in self.options,
+                seed=self.options.get("seed"),
+                text="\n".join(self.content),
+            )
+        except ValueError as exc:
+            raise self.error(f"patience-diagram: {exc}") from None
+        html = f'<figure class="patience-figure">{svg(game)}'
+        if "caption" in self.options:
+            html += f"<figcaption>{self.options['caption']}</figcaption>"
+        html += "</figure>"
+        return [nodes.raw("", html, format="html")]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_directive("patience-diagram", PatienceDiagram)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
