@@ -126,11 +126,13 @@ _SUIT_WORDS = {
     "♣": Suit.CLUBS, "♧": Suit.CLUBS, "c": Suit.CLUBS, "club": Suit.CLUBS, "clubs": Suit.CLUBS,
 }
 
+_SUIT_ORDER = {s: i for i, s in enumerate(Suit)}
+
 _SHORT = re.compile(r"^(10|[2-9akqjt]|1[1-3]?)([♠♥♦♣♡♢♧shdc])$")
 _WORDS = re.compile(r"^(\w+)\s+of\s+(\w+)$")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Card:
     """A playing card. ``pack`` records which pack of a multi-pack deal it came from.
 
@@ -182,6 +184,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        """Cards sort as a new pack lies: by suit (♠ ♥ ♦ ♣), then ace to king."""
+        return (_SUIT_ORDER[self.suit], self.rank) < (_SUIT_ORDER[other.suit], other.rank)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -240,7 +240,10 @@ class Game:
         if not cls.slug:
             from . import games
 
-            game_cls = games.get(slug)
+            try:
+                game_cls = games.get(slug)
+            except UnknownGame as exc:
+                raise InvalidPosition(str(exc)) from None
         else:
             game_cls = cls
         try:

@@ -1,0 +1,203 @@
+"""The core: card parsing, options, positions, moves and errors, rendering, the CLI."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+import patience
+from patience import (
+    Card,
+    IllegalMove,
+    InvalidCard,
+    InvalidMove,
+    InvalidPosition,
+    Rank,
+    Suit,
+    UnknownGame,
+    UnknownOption,
+    games,
+    render,
+)
+from patience.cards import piquet_pack, shuffled, whist_pack
+from patience.cli import main
+from patience.game import Pile
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["10♥", "10H", "10h", "TH", "th", "ten of hearts", "Ten of Hearts", "10 of hearts", " 10♥ "],
+)
+def test_the_ten_of_hearts_in_every_spelling(text: str) -> None:
+    assert Card.parse(text) == Card(Rank.TEN, Suit.HEARTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [
+        ("knave of spades", Rank.KNAVE, Suit.SPADES),
+        ("jack of spades", Rank.KNAVE, Suit.SPADES),
+        ("JS", Rank.KNAVE, Suit.SPADES),
+        ("deuce of clubs", Rank.DEUCE, Suit.CLUBS),
+        ("2♣", Rank.DEUCE, Suit.CLUBS),
+        ("ace of diamonds", Rank.ACE, Suit.DIAMONDS),
+        ("AD", Rank.ACE, Suit.DIAMONDS),
+        ("K♠", Rank.KING, Suit.SPADES),
+        ("queen of hearts", Rank.QUEEN, Suit.HEARTS),
+    ],
+)
+def test_historical_and_modern_card_names(text: str, rank: Rank, suit: Suit) -> None:
+    card = Card.parse(text)
+    assert (card.rank, card.suit) == (rank, suit)
+    assert Card.parse(str(card)) == card
+    assert Card.parse(card.name) == card
+
+
+@pytest.mark.parametrize("text", ["", "1♥x", "11 of cups", "Z♣", "10", "♥", "zero of hearts", "ace hearts"])
+def test_bad_card_names_are_refused_clearly(text: str) -> None:
+    with pytest.raises(InvalidCard, match="unknown card"):
+        Card.parse(text)
+
+
+def test_packs() -> None:
+    assert len(set(whist_pack())) == 52
+    assert len(whist_pack(2)) == 104 and len(set(whist_pack(2))) == 52
+    piquet = piquet_pack()
+    assert len(piquet) == 32 and {c.rank for c in piquet} == {Rank.ACE, *range(7, 14)}
+    assert Card.parse("5♥", pack=0) == Card.parse("5♥", pack=1)
+
+
+def test_shuffle_depends_on_the_seed_alone() -> None:
+    assert shuffled(whist_pack(), 5) == shuffled(whist_pack(), 5)
+    assert shuffled(whist_pack(), 5) != shuffled(whist_pack(), 6)
+    assert sorted(shuffled(whist_pack(), 5)) == sorted(whist_pack())
+
+
+def test_unknown_game_and_options() -> None:
+    with pytest.raises(UnknownGame, match="unknown game 'solitaire-royale'"):
+        patience.load("solitaire-royale")
+    with pytest.raises(UnknownOption, match="unknown option 'colour'"):
+        patience.load("la-belle-lucie(colour=blue)")
+    with pytest.raises(UnknownOption, match="must be a int"):
+        patience.load("la-belle-lucie(redeals=often)")
+    with pytest.raises(UnknownOption, match="expected name=value"):
+        patience.load("la-belle-lucie(redeals)")
+    with pytest.raises(UnknownGame, match="cannot read game"):
+        patience.load("la belle lucie!")
+
+
+def test_options_from_a_spec_reach_the_game() -> None:
+    game = patience.load("la-belle-lucie(redeals=1)", seed=4)
+    assert game.options.redeals == 1
+    assert game.spec == "la-belle-lucie(redeals=1)"
+    assert str(game).startswith("la-belle-lucie(redeals=1) seed=4")
+    assert patience.from_position(str(game)) == game
+
+
+def test_positions_round_trip_with_face_down_cards() -> None:
+    pile = Pile.of("[7♦] [2♣] K♥ Q♠")
+    assert pile.face_down == 2 and str(pile) == "[7♦] [2♣] K♥ Q♠"
+    with pytest.raises(InvalidPosition, match="face-down card"):
+        Pile.of("K♥ [7♦]")
+
+
+def good_position() -> str:
+    return str(patience.load("la-belle-lucie", seed=9))
+
+
+@pytest.mark.parametrize(
+    ("mangle", "message"),
+    [
+        (lambda t: "", "empty position"),
+        (lambda t: t.replace("la-belle-lucie", "canasta", 1), "unknown game 'canasta'"),
+        (lambda t: t.replace("redeals=0", "redeals=x"), "cannot read 'redeals=x'"),
+        (lambda t: t.replace("redeals=0", "tries=1"), "unknown counter 'tries'"),
+        (lambda t: t.replace("packet 3:", "packet 33:"), "unknown pile 'packet 33'"),
+        (lambda t: t.replace("packet 3:", "packet 2:"), "pile 'packet 2' given twice"),
+        (lambda t: "\n".join(l for l in t.splitlines() if not l.startswith("packet 4:")), "missing piles: packet 4"),
+        (lambda t: t.replace("packet 5:", "packet 5 "), "expected 'pile: cards'"),
+        (lambda t: re.sub(r"(packet 6: \S+)", r"\1 Z♠", t), "unknown card 'Z♠'"),
+        (lambda t: re.sub(r"(packet 6: )\S+", r"\1A♠", t), "the cards are not those of the pack"),
+    ],
+)
+def test_malformed_positions_get_clear_errors(mangle, message: str) -> None:
+    with pytest.raises(InvalidPosition, match=re.escape(message)):
+        patience.from_position(mangle(good_position()))
+
+
+def test_moves_by_notation_and_their_errors_leave_the_game_unchanged() -> None:
+    game = patience.load("la-belle-lucie", seed=1)
+    before = str(game)
+    with pytest.raises(InvalidMove, match="unknown card 'Z♣'"):
+        game.play("Z♣ → foundation")
+    with pytest.raises(InvalidMove, match="cannot read move"):
+        game.play("hop")
+    with pytest.raises(InvalidMove, match="empty move"):
+        game.play("  ")
+    with pytest.raises(IllegalMove, match=r"^Rule I — only the uppermost card"):
+        game.play("A♣ → foundation")  # under two cards in packet 3
+    assert str(game) == before and game.history == []
+    move = game.play("seven of clubs onto eight of clubs")
+    assert str(move) == "7♣ → 8♣"
+    assert game.undo() == move and str(game) == before
+    with pytest.raises(IndexError):
+        game.undo()
+
+
+def test_a_move_can_name_its_target_pile() -> None:
+    game = patience.load("la-belle-lucie", seed=1)
+    target = next(m for m in game.legal_moves() if str(m) == "7♣ → 8♣").target
+    assert game.play(f"7C -> {target}").target == target
+
+
+def test_svg_and_text_render_the_same_piles() -> None:
+    game = patience.load("la-belle-lucie", seed=1)
+    picture = render.svg(game)
+    assert picture.count('class="card"') == 52
+    for card in game.cards():
+        assert f'data-card="{card}"' in picture
+        assert str(card) in render.text(game)
+    assert game._repr_svg_() == picture
+
+
+def test_stepper_has_a_frame_per_position() -> None:
+    game = patience.load("la-belle-lucie", seed=1)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    html = game.record()._repr_html_()
+    assert html.count('class="stepper-frame"') == 4
+    assert 'class="stepper-next"' in html and 'class="stepper-prev"' in html
+    assert 'type="range" class="stepper-slider" min="0" max="3"' in html
+    assert "Move 0 of 3" in html
+
+
+def test_every_registered_game_is_found_by_its_slug() -> None:
+    for cls in games.all():
+        assert games.get(cls.slug) is cls
+
+
+def test_cli_list_show_and_errors(tmp_path) -> None:
+    out = io.StringIO()
+    assert main(["list"], out=out) == 0
+    assert "la-belle-lucie" in out.getvalue()
+    out = io.StringIO()
+    svg_file = tmp_path / "deal.svg"
+    assert main(["show", "la-belle-lucie", "--seed", "3", "--svg", str(svg_file), "--position"], out=out) == 0
+    assert svg_file.read_text().startswith("<svg") and "seed=3" in out.getvalue()
+    out = io.StringIO()
+    assert main(["show", "la-belle-lucie(redeals=lots)"], out=out) == 2
+    assert "must be a int" in out.getvalue()
+
+
+def test_cli_play_reads_moves_until_quit() -> None:
+    from patience.cli import play
+
+    answers = iter(["help", "7C to 8C", "8♣ → foundation", "position", "undo", "quit"])
+    out = io.StringIO()
+    game = play(patience.load("la-belle-lucie", seed=1), read=lambda _: next(answers), out=out)
+    text = out.getvalue()
+    assert "played 7♣ → 8♣" in text and "took back 7♣ → 8♣" in text
+    assert "Rule I — only the uppermost card of each packet is available (8♣)" in text
+    assert game.history == []
