@@ -16,7 +16,7 @@ __all__ = ["svg", "WIDTH", "HEIGHT"]
 WIDTH, HEIGHT = 50, 70  # one card
 GAP = 10  # between grid cells
 MARGIN = 8
-FAN_DOWN, FAN_DOWN_HIDDEN, FAN_RIGHT = 20, 8, 16
+FAN_DOWN, FAN_DOWN_HIDDEN, FAN_RIGHT = 20, 8, 27
 RED, BLACK = "#c0262d", "#1a1a1a"
 FONT = "font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\""
 
@@ -27,7 +27,7 @@ def _face(card: Card, x: float, y: float) -> str:
     return (
         f'<g class="card" data-card="{card}">'
         f'<rect x="{x:g}" y="{y:g}" width="{WIDTH}" height="{HEIGHT}" rx="4" fill="#fffdf7" stroke="#555"/>'
-        f'<text x="{x + 4:g}" y="{y + 15:g}" font-size="13" font-weight="bold" fill="{colour}" {FONT}>'
+        f'<text x="{x + 4:g}" y="{y + 15:g}" font-size="12" font-weight="bold" letter-spacing="-0.5" fill="{colour}" {FONT}>'
         f"{rank}{suit}</text>"
         f'<text x="{x + WIDTH / 2:g}" y="{y + HEIGHT / 2 + 12:g}" font-size="28" text-anchor="middle" '
         f'fill="{colour}" {FONT}>{suit}</text>'
