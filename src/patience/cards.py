@@ -149,6 +149,10 @@ class Card:
     rank: Rank
     suit: Suit
     pack: int = field(default=0, compare=False)
+    _text: str = field(default="", init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", _RANK_SYMBOLS[self.rank] + self.suit.value)
 
     @classmethod
     def parse(cls, text: str, pack: int = 0) -> Card:
@@ -180,7 +184,7 @@ class Card:
         return f"{self.rank.name.lower()} of {self.suit.name.lower()}"
 
     def __str__(self) -> str:
-        return f"{self.rank.symbol}{self.suit.symbol}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -32,13 +32,23 @@ class IllegalMove(ValueError):
     Play — there is no re-deal left
     """
 
-    def __init__(self, rule: str, reason: str, detail: str = "") -> None:
+    def __init__(self, rule: str, reason: str, detail: object = "") -> None:
+        super().__init__(rule, reason, detail)
         self.rule = rule
         self.reason = reason
-        self.detail = detail
-        label = f"Rule {rule}" if re.fullmatch(r"[IVXL]+|\d+[a-z]?", rule) else rule
-        text = f"{label} — {reason}" if label else reason
-        super().__init__(f"{text} ({detail})" if detail else text)
+        self._detail = detail
+
+    @property
+    def detail(self) -> str:
+        """The cards involved, e.g. ``"7♠ on 6♥"``."""
+        d = self._detail
+        return d if isinstance(d, str) else " on ".join(str(c) for c in d)  # type: ignore[attr-defined]
+
+    def __str__(self) -> str:
+        # Built when read: legal_moves() makes many of these and reads none.
+        label = f"Rule {self.rule}" if re.fullmatch(r"[IVXL]+|\d+[a-z]?", self.rule) else self.rule
+        text = f"{label} — {self.reason}" if label else self.reason
+        return f"{text} ({self.detail})" if self.detail else text
 
 
 class InvalidPosition(ValueError):

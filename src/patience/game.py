@@ -210,6 +210,9 @@ class Game:
         self.options: Options = Options.resolve(self.OPTIONS, options)
         self.seed: int = 0
         self.piles: dict[str, Pile] = {name: Pile() for name in self.pile_names()}
+        self._kinds: dict[str, list[str]] = {}
+        for name in self.piles:
+            self._kinds.setdefault(pile_kind(name), []).append(name)
         self.counters: dict[str, int] = {name: 0 for name in self.COUNTERS}
         self.history: list[Move] = []
         self._undo: list[tuple[dict[str, Pile], dict[str, int]]] = []
@@ -516,7 +519,7 @@ class Game:
     # -------------------------------------------------------- shared helpers
     def illegal(self, rule: str, reason: str, *cards: Card | str) -> IllegalMove:
         """An :class:`IllegalMove` citing ``rule`` (by the source's number) and naming ``cards``."""
-        return IllegalMove(rule, reason, " on ".join(str(c) for c in cards))
+        return IllegalMove(rule, reason, cards)
 
     def transfer(self, source: str, target: str, count: int = 1, *, turn_up: bool = False) -> None:
         """Move the top ``count`` cards of ``source`` onto ``target`` (for :meth:`apply`).
@@ -553,7 +556,7 @@ class Game:
 
     def piles_of(self, kind: str) -> list[str]:
         """The names of the piles of one kind, in order: ``piles_of("fan")``."""
-        return [name for name in self.piles if pile_kind(name) == kind]
+        return list(self._kinds.get(kind, ()))
 
 
 @dataclass
