@@ -10,10 +10,13 @@ same code its doctests run::
 The argument is a game spec (``canfield(draw=3)``).  The position is the
 game's plate (``:plate:``), a deal (``:seed: 7``) or, as the directive's
 content, a position text.  ``:caption:`` adds a caption below the picture.
+
+The ``patience-games`` directive writes the table of every registered game.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from docutils import nodes
@@ -26,7 +29,7 @@ from .game import Game
 from .options import parse_spec
 from .render import svg
 
-__all__ = ["setup", "PatienceDiagram", "position_for"]
+__all__ = ["setup", "PatienceDiagram", "PatienceGames", "position_for", "games_table"]
 
 
 def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
@@ -68,6 +71,25 @@ class PatienceDiagram(SphinxDirective):
         return [nodes.raw("", html, format="html")]
 
 
+def games_table() -> str:
+    """The list of games as a Markdown table, in the order of the book, linking their chapters."""
+    rows = ["| Game | Source | Packs | Chapter |", "|---|---|---|---|"]
+    for cls in games.all():
+        plate = f", plate {cls.plate}" if cls.plate else ""
+        match = re.match(r"[^,(]*(?:\([^)]*\))?[^,]*", cls.source)
+        source = (match.group(0) if match else cls.source).strip() + plate
+        rows.append(f"| {cls.name} | {source} | {cls.packs} | {{doc}}`/games/{cls.chapter}` |")
+    return "\n".join(rows)
+
+
+class PatienceGames(SphinxDirective):
+    """A table of every registered game with a link to its chapter."""
+
+    def run(self) -> list[nodes.Node]:
+        return self.parse_text_to_nodes(games_table())
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("patience-diagram", PatienceDiagram)
+    app.add_directive("patience-games", PatienceGames)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

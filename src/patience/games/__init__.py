@@ -48,6 +48,6 @@ def get(slug: str) -> type[Game]:
 
 
 def all() -> list[type[Game]]:  # noqa: A001 - the registry's natural name
-    """Every registered game, in the order of the book."""
+    """Every registered game, in the order of the book (a chapter's own game before its variants)."""
     _load_all()
-    return sorted(_REGISTRY.values(), key=lambda g: (g.order, g.slug))
+    return sorted(_REGISTRY.values(), key=lambda g: (g.order, g.slug != g.chapter, g.slug))

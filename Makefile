@@ -1,0 +1,53 @@
+# The patience book: every target sets itself up.
+#   make book    build the HTML book into _build/html (creates .venv on first use)
+#   make test    build the book, then run the whole test suite (needs Debian's chromium + chromium-driver)
+#   make serve   serve _build/html on http://localhost:8000
+#   make bench   time the engine (legal-move generation, play+undo); BENCH_ARGS=--suite adds build/test timings
+#   make clean   remove build output and caches (make distclean also removes .venv)
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+BUILD := _build
+HTML := $(BUILD)/html
+PORT ?= 8000
+SPHINXOPTS ?=
+PYTEST_ARGS ?=
+BENCH_ARGS ?=
+
+.PHONY: venv book test serve bench clean distclean
+
+venv: $(STAMP)
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Re-install only when pyproject.toml changes (or the venv is new).
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -e '.[book,test]'
+	touch $@
+
+# Warnings are errors. -E re-reads every page on every build: Sphinx reports a page's
+# warnings only when it reads the page, so an incremental build would pass over a
+# warning it reported once. Notebooks are still executed only when their code changed,
+# thanks to MyST-NB's cache (_build/.jupyter_cache, see conf.py).
+book: $(STAMP)
+	$(PY) -m sphinx -c . -E -W --keep-going -b html $(SPHINXOPTS) book $(HTML)
+
+# The browser tests load the built book, so the book comes first.
+test: book
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+serve: book
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
+
+bench: $(STAMP)
+	$(PY) bench/run.py $(BENCH_ARGS)
+
+clean:
+	rm -rf $(BUILD) .pytest_cache .hypothesis src/*.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)

@@ -1,0 +1,171 @@
+"""Benchmarks of the patience engine (``make bench``).
+
+For every registered game, random playouts from fixed seeds measure
+
+* legal-move generation: calls of ``game.legal_moves()`` per second, one call per position visited;
+* play + undo: for every legal move of every position visited, ``game.play(move); game.undo()``,
+  in moves per second.
+
+The playouts are reproducible: seed ``s`` deals ``cls.deal(seed=s)`` and picks moves with
+``random.Random(s).choice``.  Only the engine calls are timed.
+
+``--suite`` also times ``make test`` and a cold build of the book (fresh output, doctree and
+Jupyter-cache directories in a temporary folder, so every notebook is executed).
+
+Timings live here, never in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class GameBench:
+    slug: str
+    name: str
+    playouts: int = 0
+    positions: int = 0  # calls of legal_moves
+    legal_time: float = 0.0
+    moves: int = 0  # play + undo pairs
+    play_undo_time: float = 0.0
+    finished: int = 0  # playouts that ended (no moves or game over) before the cap
+
+    @property
+    def positions_per_second(self) -> float:
+        return self.positions / self.legal_time if self.legal_time else float("nan")
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.play_undo_time if self.play_undo_time else float("nan")
+
+
+def bench_game(cls, seeds: range, max_moves: int) -> GameBench:
+    result = GameBench(slug=cls.slug, name=cls.name)
+    clock = time.perf_counter
+    for seed in seeds:
+        game = cls.deal(seed=seed)
+        rng = random.Random(seed)
+        result.playouts += 1
+        for _ in range(max_moves):
+            start = clock()
+            moves = game.legal_moves()
+            result.legal_time += clock() - start
+            result.positions += 1
+            if not moves or game.is_over:
+                result.finished += 1
+                break
+            start = clock()
+            for move in moves:
+                game.play(move)
+                game.undo()
+            result.play_undo_time += clock() - start
+            result.moves += len(moves)
+            game.play(rng.choice(moves))
+    return result
+
+
+def time_command(label: str, command: list[str], cwd: Path) -> tuple[str, float, int]:
+    print(f"  running {label}: {' '.join(command)}", flush=True)
+    start = time.perf_counter()
+    completed = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - start
+    if completed.returncode:
+        tail = "\n".join(completed.stderr.strip().splitlines()[-10:])
+        print(f"  {label} exited with {completed.returncode}:\n{tail}", file=sys.stderr)
+    return label, elapsed, completed.returncode
+
+
+def suite() -> list[tuple[str, float, int]]:
+    timings = [time_command("make test", ["make", "test"], ROOT)]
+    with tempfile.TemporaryDirectory(prefix="patience-cold-build-") as tmp:
+        tmp_path = Path(tmp)
+        command = [
+            sys.executable, "-m", "sphinx",
+            "-c", str(ROOT), "-W", "--keep-going", "-q", "-b", "html",
+            "-d", str(tmp_path / "doctrees"),
+            "-D", f"nb_execution_cache_path={tmp_path / 'jupyter_cache'}",
+            str(ROOT / "book"), str(tmp_path / "html"),
+        ]  # fmt: skip
+        timings.append(time_command("cold book build", command, ROOT))
+    return timings
+
+
+def table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
+
+    def line(cells):
+        return "  ".join(
+            str(cell).rjust(width) if i in right else str(cell).ljust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths))
+        )
+
+    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(row) for row in rows)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=20, help="playouts per game, seeds 1..N (default 20)")
+    parser.add_argument("--max-moves", type=int, default=2000, help="cap on moves per playout (default 2000)")
+    parser.add_argument("--game", action="append", default=[], metavar="SLUG", help="only these games")
+    parser.add_argument("--suite", action="store_true", help="also time `make test` and a cold book build")
+    args = parser.parse_args(argv)
+
+    import patience.games
+
+    classes = sorted(patience.games.all(), key=lambda cls: cls.slug)
+    if args.game:
+        unknown = set(args.game) - {cls.slug for cls in classes}
+        if unknown:
+            parser.error(f"unknown game(s): {', '.join(sorted(unknown))}")
+        classes = [cls for cls in classes if cls.slug in args.game]
+    if not classes:
+        print("no games registered", file=sys.stderr)
+        return 1
+
+    seeds = range(1, args.seeds + 1)
+    print(
+        f"patience engine benchmark: Python {platform.python_version()} on {platform.machine()}, "
+        f"seeds 1..{args.seeds}, at most {args.max_moves} moves a playout\n",
+        flush=True,
+    )
+    rows = []
+    for cls in classes:
+        r = bench_game(cls, seeds, args.max_moves)
+        rows.append([
+            r.slug,
+            f"{r.finished}/{r.playouts}",
+            f"{r.positions:,}",
+            f"{r.positions_per_second:,.0f}",
+            f"{r.moves:,}",
+            f"{r.moves_per_second:,.0f}",
+        ])  # fmt: skip
+        print(f"  {r.slug}: done", file=sys.stderr, flush=True)
+    headers = ["game", "ended", "positions", "legal_moves/s", "play+undo", "play+undo/s"]
+    print(table(headers, rows, right={1, 2, 3, 4, 5}))
+
+    status = 0
+    if args.suite:
+        print("\nsuite timings (wall clock)")
+        timings = suite()
+        print(table(
+            ["task", "seconds", "exit"],
+            [[label, f"{seconds:.1f}", str(code)] for label, seconds, code in timings],
+            right={1, 2},
+        ))  # fmt: skip
+        status = max(code for _, _, code in timings)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

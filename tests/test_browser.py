@@ -1,0 +1,253 @@
+"""The built book in a real browser: pages load cleanly, diagrams render, steppers step.
+
+These tests read ``_build/html`` (``make book`` builds it; ``make test`` builds it first) and drive
+Debian's headless Chromium through Debian's chromedriver (``apt-get install chromium
+chromium-driver``; ``.ci/run`` does it).  Nothing here is skipped: a missing book or a missing
+browser is a failure with a message saying what to do.
+
+What the tests expect of the pages:
+
+* every page: no ``SEVERE`` entry in the browser console;
+* a chapter (``games/*.html``): at least one engine diagram in the article, that is an inline
+  ``<svg>`` (not inside a button) or an ``<img>`` of an ``.svg`` file, displayed, at least
+  ``MIN_DIAGRAM`` px wide and high; and every ``<img>`` in the article loaded;
+* a notebook (``notebooks/*.html``): at least one stepper, ``div.patience-stepper`` (focusable,
+  ``tabindex="0"``) holding ``button.stepper-prev``, ``button.stepper-next``,
+  ``input.stepper-slider`` (``type="range"``), a ``.stepper-label`` starting ``Move i of n``, and
+  ``n + 1`` frames ``div.stepper-frame`` of which exactly one (frame ``i``) is displayed.
+  "Next", the right-arrow key on the stepper, "previous" and the slider move it.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,1024",
+]
+MIN_DIAGRAM = 40  # px: smaller SVGs are the theme's icons, not diagrams
+WAIT = 10  # seconds to wait for a page or a stepper to react
+LABEL = re.compile(r"^Move (\d+) of (\d+)\b")  # the label may go on: "Move 1 of 57: 6♣ → 7♦"
+
+CHAPTERS = sorted(p.relative_to(HTML).as_posix() for p in HTML.glob("games/*.html"))
+NOTEBOOKS = sorted(p.relative_to(HTML).as_posix() for p in HTML.glob("notebooks/*.html"))
+
+
+def _require_book() -> None:
+    if not (HTML / "index.html").is_file():
+        pytest.fail(f"{HTML} has no built book: run make book first (make test does it)", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def site():
+    """The built book served over HTTP on a free localhost port, for this module."""
+    _require_book()
+
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+            pass
+
+    handler = functools.partial(QuietHandler, directory=str(HTML))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    """Headless Chromium driven by Debian's chromedriver, with the browser console recorded."""
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    if missing:
+        pytest.fail(
+            f"{', '.join(missing)} not found: the browser tests need Debian's chromium and "
+            "chromium-driver (apt-get install -y chromium chromium-driver; .ci/run installs them)",
+            pytrace=False,
+        )
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    browser.set_page_load_timeout(60)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+def _load(driver, url: str) -> None:
+    """Open url and fail if the browser console reports a SEVERE error while it loads."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get_log("browser")  # drop what earlier pages logged
+    driver.get(url)
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    title = driver.title
+    assert "404" not in title and "Not Found" not in title, f"{url} was not found ({title!r})"
+    severe = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not severe, f"console errors on {url}:\n" + "\n".join(severe)
+
+
+def _size(element) -> tuple[float, float]:
+    rect = element.rect
+    return rect["width"], rect["height"]
+
+
+# -- every page ------------------------------------------------------------------------------------
+
+
+def test_index_loads_without_console_errors(site, driver):
+    _load(driver, site + "index.html")
+    assert "Patience" in driver.title, f"unexpected title {driver.title!r}"
+
+
+# -- chapters --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", CHAPTERS or [None], ids=CHAPTERS or ["no-chapters"])
+def test_chapter_loads_and_shows_a_diagram(site, driver, page):
+    from selenium.webdriver.common.by import By
+
+    if page is None:
+        pytest.fail(f"no chapters built: {HTML / 'games'} has no .html page (book/games/*.md)", pytrace=False)
+    _load(driver, site + page)
+    article = driver.find_element(By.CSS_SELECTOR, "article")
+
+    broken = driver.execute_script(
+        "return Array.from(arguments[0].querySelectorAll('img'))"
+        ".filter(img => !(img.complete && img.naturalWidth > 0)).map(img => img.src);",
+        article,
+    )
+    assert not broken, f"{page}: images that did not load: {broken}"
+
+    candidates = [
+        svg
+        for svg in article.find_elements(By.CSS_SELECTOR, "svg")
+        if not driver.execute_script("return arguments[0].closest('button, a.headerlink') !== null;", svg)
+    ] + article.find_elements(By.CSS_SELECTOR, "img[src$='.svg']")
+    diagrams = [
+        el
+        for el in candidates
+        if el.is_displayed() and min(_size(el)) >= MIN_DIAGRAM
+    ]
+    assert diagrams, (
+        f"{page}: no diagram displayed (looked for <svg> or <img src=*.svg> in the article, "
+        f"at least {MIN_DIAGRAM}px in each direction; found {len(candidates)} candidates, "
+        f"sizes {[_size(el) for el in candidates]})"
+    )
+
+
+# -- notebooks -------------------------------------------------------------------------------------
+
+
+def _stepper_state(root) -> tuple[int, int, int]:
+    """(move shown by the label, total moves, index of the one displayed frame)."""
+    from selenium.webdriver.common.by import By
+
+    text = root.find_element(By.CSS_SELECTOR, ".stepper-label").text.strip()
+    match = LABEL.match(text)
+    assert match, f"stepper label {text!r} does not start like 'Move 0 of 57'"
+    frames = root.find_elements(By.CSS_SELECTOR, "div.stepper-frame")
+    shown = [i for i, frame in enumerate(frames) if frame.is_displayed()]
+    assert len(shown) == 1, f"{len(shown)} stepper frames displayed ({shown}), expected exactly one"
+    return int(match[1]), int(match[2]), shown[0]
+
+
+def _wait_for_move(driver, root, move: int, what: str) -> tuple[int, int, int]:
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def label_shows_move(_driver) -> bool:
+        match = LABEL.match(root.find_element(By.CSS_SELECTOR, ".stepper-label").text.strip())
+        return bool(match) and int(match[1]) == move
+
+    try:
+        WebDriverWait(driver, WAIT).until(label_shows_move)
+    except TimeoutException:
+        text = root.find_element(By.CSS_SELECTOR, ".stepper-label").text
+        pytest.fail(f"after {what} the stepper label reads {text!r}, expected 'Move {move} of …'", pytrace=False)
+    return _stepper_state(root)
+
+
+@pytest.mark.parametrize("page", NOTEBOOKS or [None], ids=NOTEBOOKS or ["no-notebooks"])
+def test_notebook_has_a_working_stepper(site, driver, page):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    if page is None:
+        pytest.fail(
+            f"no notebooks built: {HTML / 'notebooks'} has no .html page (book/notebooks/*.md)", pytrace=False
+        )
+    _load(driver, site + page)
+    steppers = driver.find_elements(By.CSS_SELECTOR, "div.patience-stepper")
+    assert steppers, f"{page}: no stepper (div.patience-stepper)"
+    root = steppers[0]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", root)
+
+    next_button = root.find_element(By.CSS_SELECTOR, "button.stepper-next")
+    prev_button = root.find_element(By.CSS_SELECTOR, "button.stepper-prev")
+    slider = root.find_element(By.CSS_SELECTOR, "input.stepper-slider")
+    assert slider.get_attribute("type") == "range", "the stepper's slider is not an <input type=range>"
+    assert root.get_attribute("tabindex") == "0", "the stepper root needs tabindex=0 for the arrow keys"
+
+    move, total, frame = _stepper_state(root)
+    assert move == 0, f"the stepper starts at move {move}, expected 0"
+    assert total >= 2, f"a worked game of {total} moves is too short to step through"
+    frames = root.find_elements(By.CSS_SELECTOR, "div.stepper-frame")
+    assert len(frames) == total + 1, f"{len(frames)} frames for {total} moves, expected {total + 1}"
+    assert frames[frame].find_elements(By.CSS_SELECTOR, "svg, img"), "the shown frame has no diagram"
+    assert min(_size(frames[frame])) > 0, "the shown frame has no size"
+
+    next_button.click()
+    move, _, frame_after_next = _wait_for_move(driver, root, 1, "clicking next")
+    assert frame_after_next != frame, "clicking next did not change the displayed frame"
+
+    root.send_keys(Keys.ARROW_RIGHT)
+    move, _, frame_after_key = _wait_for_move(driver, root, 2, "the right arrow key")
+    assert frame_after_key != frame_after_next, "the right arrow key did not change the displayed frame"
+
+    prev_button.click()
+    _wait_for_move(driver, root, 1, "clicking previous")
+
+    driver.execute_script(
+        "const s = arguments[0]; s.value = s.max;"
+        "s.dispatchEvent(new Event('input', {bubbles: true}));"
+        "s.dispatchEvent(new Event('change', {bubbles: true}));",
+        slider,
+    )
+    _wait_for_move(driver, root, total, "moving the slider to its end")
+
+    severe = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not severe, f"console errors while stepping on {page}:\n" + "\n".join(severe)
