@@ -9,7 +9,7 @@ import hashlib
 from html import escape
 from typing import TYPE_CHECKING
 
-from .svg import svg
+from .svg import svg, symbols
 
 if TYPE_CHECKING:
     from ..game import Record
@@ -59,7 +59,7 @@ def stepper(record: Record) -> str:
         note = escape(str(move)) if move is not None else ""
         hidden = "" if i == 0 else ' style="display:none"'
         frames.append(
-            f'<div class="stepper-frame" data-move="{note}"{hidden}>{svg(game)}</div>'
+            f'<div class="stepper-frame" data-move="{note}"{hidden}>{svg(game, shared=True)}</div>'
         )
     last = len(frames) - 1
     ident = "stepper-" + hashlib.sha1(record.to_text().encode()).hexdigest()[:12]
@@ -72,5 +72,5 @@ def stepper(record: Record) -> str:
     )
     return (
         f'{_STYLE}<div class="patience-stepper" id="{ident}" tabindex="0" data-current="0">'
-        f'{controls}{"".join(frames)}</div>{_SCRIPT % {"id": ident}}'
+        f'{symbols(record.start.pack())}{controls}{"".join(frames)}</div>{_SCRIPT % {"id": ident}}'
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from ..cards import Card
 from ..game import Pile, Spot
@@ -11,7 +11,7 @@ from ..game import Pile, Spot
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["svg", "WIDTH", "HEIGHT"]
+__all__ = ["svg", "symbols", "WIDTH", "HEIGHT"]
 
 WIDTH, HEIGHT = 50, 70  # one card
 GAP = 10  # between grid cells
@@ -19,6 +19,30 @@ MARGIN = 8
 FAN_DOWN, FAN_DOWN_HIDDEN, FAN_RIGHT = 20, 8, 27
 RED, BLACK = "#c0262d", "#1a1a1a"
 FONT = "font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\""
+
+
+def _card_id(card: Card | None) -> str:
+    return "patience-back" if card is None else f"patience-{card.rank.symbol}{card.suit.letter}"
+
+
+def _use(card: Card | None, x: float, y: float) -> str:
+    """A card drawn by reference to its symbol (see :func:`symbols`)."""
+    return f'<use href="#{_card_id(card)}" x="{x:g}" y="{y:g}" width="{WIDTH}" height="{HEIGHT}"/>'
+
+
+def symbols(cards: Iterable[Card]) -> str:
+    """A hidden SVG defining one symbol per card face (and the back), for pictures drawn with
+    ``svg(game, shared=True)``: a stepper of a hundred frames then weighs a tenth as much."""
+    faces = {str(c): c for c in cards}
+    defs = [f'<symbol id="{_card_id(None)}" viewBox="0 0 {WIDTH} {HEIGHT}">{_back(0, 0)}</symbol>']
+    defs += [
+        f'<symbol id="{_card_id(c)}" viewBox="0 0 {WIDTH} {HEIGHT}">{_face(c, 0, 0)}</symbol>'
+        for c in faces.values()
+    ]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
+        f'style="position:absolute"><defs>{"".join(defs)}</defs></svg>'
+    )
 
 
 def _face(card: Card, x: float, y: float) -> str:
@@ -46,7 +70,7 @@ def _back(x: float, y: float) -> str:
 
 def _empty(x: float, y: float, label: str) -> str:
     words = (
-        f'<text x="{x + WIDTH / 2:g}" y="{y + HEIGHT / 2 + 4:g}" font-size="10" text-anchor="middle" '
+        f'<text x="{x + WIDTH / 2:g}" y="{y + HEIGHT / 2 + 4:g}" font-size="9" text-anchor="middle" '
         f'fill="#777" {FONT}>{escape(label)}</text>'
         if label
         else ""
@@ -57,7 +81,7 @@ def _empty(x: float, y: float, label: str) -> str:
     )
 
 
-def _pile(pile: Pile, spot: Spot, x: float, y: float) -> tuple[list[str], float, float]:
+def _pile(pile: Pile, spot: Spot, x: float, y: float, shared: bool) -> tuple[list[str], float, float]:
     """The SVG of one pile and the far corner it reaches."""
     if pile.is_empty:
         return [_empty(x, y, spot.label)], x + WIDTH, y + HEIGHT
@@ -70,23 +94,30 @@ def _pile(pile: Pile, spot: Spot, x: float, y: float) -> tuple[list[str], float,
             else:
                 cx += FAN_RIGHT
         card = pile.cards[i]
-        parts.append(_back(cx, cy) if i < pile.face_down else _face(card, cx, cy))
+        if shared:
+            parts.append(_use(None if i < pile.face_down else card, cx, cy))
+        else:
+            parts.append(_back(cx, cy) if i < pile.face_down else _face(card, cx, cy))
     if spot.fan == "none" and len(pile) > 1:
         parts.append(
             f'<text x="{x + WIDTH - 3:g}" y="{y + HEIGHT + 11:g}" font-size="9" text-anchor="end" '
-            f'fill="#555" {FONT}>{len(pile)}</text>'
+            f'fill="#f0f0e0" {FONT}>{len(pile)}</text>'
         )
     return parts, cx + WIDTH, cy + HEIGHT + (12 if spot.fan == "none" and len(pile) > 1 else 0)
 
 
-def svg(game: Game) -> str:
-    """The position as an SVG picture (the book's diagrams and the notebooks' frames)."""
+def svg(game: Game, shared: bool = False) -> str:
+    """The position as an SVG picture (the book's diagrams and the notebooks' frames).
+
+    With ``shared`` the cards are drawn by reference to the symbols of :func:`symbols`,
+    which the page must hold once (the stepper does this).
+    """
     parts: list[str] = []
     right = bottom = 0.0
     for spot in game.layout():
         x = MARGIN + spot.x * (WIDTH + GAP)
         y = MARGIN + spot.y * (HEIGHT + GAP)
-        drawn, r, b = _pile(game.piles[spot.pile], spot, x, y)
+        drawn, r, b = _pile(game.piles[spot.pile], spot, x, y, shared)
         parts.append(f'<g class="pile" data-pile="{escape(spot.pile)}">{"".join(drawn)}</g>')
         right, bottom = max(right, r), max(bottom, b)
     w, h = right + MARGIN, bottom + MARGIN
