@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from .build import Foundation
 from .cards import Card, InvalidCard, shuffled, whist_pack
@@ -285,6 +285,53 @@ class Game:
         game._number_packs()
         game._check_cards()
         return game
+
+    @classmethod
+    def arrange(
+        cls,
+        piles: Mapping[str, str],
+        rest: str | Callable[[Card], str],
+        *,
+        hidden: bool = True,
+        **options: Any,
+    ) -> Game:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``piles`` maps pile names to their cards (position text: bottom first,
+        face-down cards in brackets).  Every card of the pack not placed there goes
+        to the pile ``rest`` (or to the pile ``rest(card)`` names), in new-pack
+        order under any cards given for it, face down unless ``hidden`` is false.
+
+        >>> from patience import games
+        >>> g = games.get("la-belle-lucie").arrange({"packet 1": "7♥ 6♥"}, rest="packet 2")
+        >>> print(g.piles["packet 1"], "|", len(g.piles["packet 2"]))
+        7♥ 6♥ | 50
+        """
+        game = cls(**options)
+        for name, text in piles.items():
+            if name not in game.piles:
+                raise InvalidPosition(f"unknown pile {name!r} in {game.name}")
+            try:
+                game.piles[name] = Pile.of(text)
+            except ValueError as exc:
+                raise InvalidPosition(f"pile {name!r}: {exc}") from None
+        left = Counter(game.pack())
+        left.subtract(game.cards())
+        extra = sorted(c for c, n in left.items() if n < 0)
+        if extra:
+            raise InvalidPosition(f"too many {' '.join(map(str, extra))} for the pack")
+        placed: dict[str, list[Card]] = {}
+        for card in sorted(left.elements()):
+            placed.setdefault(rest if isinstance(rest, str) else rest(card), []).append(card)
+        for name, cards in placed.items():
+            if name not in game.piles:
+                raise InvalidPosition(f"unknown pile {name!r} in {game.name}")
+            pile = game.piles[name]
+            down = len(cards) + pile.face_down if hidden else 0
+            if not hidden and pile.face_down:
+                raise InvalidPosition(f"cannot lay face-up cards under the face-down {name}")
+            game.piles[name] = Pile(tuple(cards) + pile.cards, down)
+        return cls.from_position(str(game))
 
     @classmethod
     def from_plate(cls) -> Game:

@@ -1,0 +1,363 @@
+"""Canfield or Klondike: seven rows dealt in a triangle, the stock run through once.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Canfield or Klondike", plate 046, a chapter quoted from the U.S. Playing Card
+Co.'s *Official Rules of Card Games* (1897–1913).  Its layout and single pass
+are the game now called Klondike, under the name Canfield.  One pack: seven
+rows of one to seven cards, the last of each face up; the aces go up to
+kings in suit; the rows build down in alternate colours, and their face-up
+cards move all together or not at all; spaces take kings only; the stock is
+turned one card at a time, once.  The player "pays 52 counters for the pack and
+he is paid 5 counters for every card" founded: the ``score`` counter starts at
+-52 and gains 5 for each card played to a foundation.
+
+Options give the common modern variants without changing the book's game:
+``draw=3`` (the stock turned three cards at a time), ``redeals=N`` (N more
+passes through the stock) and ``partial=true`` (any face-up run may be moved).
+
+>>> from patience import load
+>>> game = load("canfield", seed=3)
+>>> [len(game.piles[c]) for c in game.piles_of("column")], len(game.piles["stock"]), game.score
+([1, 2, 3, 4, 5, 6, 7], 24, -52)
+>>> print(game.play("turn"), game.piles["waste"], len(game.piles["stock"]))
+turn 6♥ 23
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Iterator, Mapping
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank
+from ..errors import IllegalMove, InvalidPosition, UnknownOption
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["Canfield"]
+
+SOURCE = (
+    "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Canfield or Klondike”, "
+    "quoted from the U.S. Playing Card Co.'s Official Rules of Card Games"
+)
+
+#: The rows of the layout: "descending sequence ... and must alternate in color".
+LAYOUT_BUILD = Build("down", "alternate")
+#: The foundations: aces "built on in sequence and suit up to kings".
+FOUNDATION = Foundation(Rank.ACE, Build("up", "same"))
+
+#: What the player pays for the pack, and is paid for each card founded.
+PRICE, PAYMENT = 52, 5
+
+_SCORE_GIVEN = re.compile(r"(?:^|\s)score=-?\d+(?:\s|$)")
+
+
+@register
+class Canfield(Game):
+    """Canfield or Klondike: seven rows, four foundations from the aces, a stock turned once."""
+
+    slug = "canfield"
+    name = "Canfield or Klondike"
+    chapter = "canfield"
+    order = 46
+    source = SOURCE
+    plate = "046"
+    packs = 1
+    RULES = {
+        "1": "The player pays 52 counters for the pack and he is paid 5 counters for every card he "
+        "gets down in the top foundations.",
+        "2": "The cards being shuffled and cut, the first is turned face up and laid on the table. "
+        "To the right of this card, but face down, are placed six more cards in a row. Immediately below "
+        "the left-hand card of this row that is face down another card is placed face up, and five to the "
+        "right of it face down. Another card face up below and four to the right face down, and so on "
+        "until there are seven cards face up and twenty-eight in the layout.",
+        "3": "Any aces showing are picked out and placed by themselves above the layout for "
+        "foundations. These aces are built on in sequence and suit up to kings.",
+        "4": "The moment any card in the layout is uncovered by playing away the bottom of the "
+        "row, the next card in that vertical row is turned face up.",
+        "5": "Cards in the layout are built upon in descending sequence--K, Q, J, down to 4, 3, "
+        "2--and must alternate in color; red on black, black on red.",
+        "6": "If there be more than one card at the bottom of a row, all must be moved together or "
+        "not at all.",
+        "7": "Spaces are filled with kings only.",
+        "8": "The stock is run through one card at a time and any card showing can be used, either "
+        "on the layout or foundations. When the pack has been run through once that ends it.",
+    }
+    AVAILABILITY = ("8", "only a card showing can be used")
+    COUNTERS = ("score", "redeals")
+    OPTIONS = (
+        Option("draw", 1, "cards turned from the stock at a time (the book: “one card at a time”)",
+               choices=(1, 3)),
+        Option("redeals", 0, "further passes through the stock, the waste turned over to make a new "
+               "stock (the book: none, “when the pack has been run through once that ends it”)"),
+        Option("partial", False, "any face-up run may be moved from a row, not only all the face-up "
+               "cards together (the book: “all must be moved together or not at all”)"),
+    )
+
+    #: Plate 046: the deal before any move, the seven face-up cards read from the plate (K♠, the
+    #: bottom card of the first row, is a best guess: its index is unreadable).  The 21 face-down
+    #: cards and the 24 of the stock are not on the plate: they are the other 45 cards in new-pack
+    #: order shuffled with seed 5, dealt row by row, the first seed with which a search that sees
+    #: every card wins the game.
+    PLATE = """
+canfield
+stock: [J♥] [6♠] [K♦] [Q♠] [10♥] [A♦] [7♥] [8♣] [Q♣] [9♥] [10♦] [5♥] [10♣] [J♦] [9♣] [3♥] [J♠] [2♣] [K♥] [7♠] [5♦] [3♦] [K♣] [A♣]
+waste:
+foundation 1:
+foundation 2:
+foundation 3:
+foundation 4:
+column 1: K♠
+column 2: [3♣] Q♥
+column 3: [Q♦] [8♦] 10♠
+column 4: [3♠] [5♣] [5♠] 8♥
+column 5: [6♣] [J♣] [9♠] [8♠] 7♣
+column 6: [6♥] [4♦] [7♦] [A♠] [2♠] 9♦
+column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
+"""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options.redeals < 0:
+            raise UnknownOption(f"option redeals must be 0 or more, not {self.options.redeals}")
+        self.counters["score"] = -PRICE
+
+    # ------------------------------------------------------------------ piles
+    def pile_names(self) -> list[str]:
+        return (["stock", "waste"] + [f"foundation {i}" for i in range(1, 5)]
+                + [f"column {i}" for i in range(1, 8)])
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return FOUNDATION
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Deal the layout row by row, as the book does: in each row one card face up, then face down
+        to its right, each row starting one place further right; the rest of the pack is the stock."""
+        columns = self.piles_of("column")
+        dealt: dict[str, list[Card]] = {c: [] for c in columns}
+        deck = iter(cards)
+        for row in range(len(columns)):
+            for name in columns[row:]:
+                dealt[name].append(next(deck))
+        for name, pile in dealt.items():
+            self.piles[name] = Pile(tuple(pile), len(pile) - 1)
+        rest = list(deck)
+        # The pack is held face down: its next card is the top of the stock (the end of the tuple).
+        self.piles["stock"] = Pile(tuple(reversed(rest)), len(rest))
+        self.counters["score"] = -PRICE
+
+    @classmethod
+    def from_position(cls, text: str) -> Canfield:
+        """Load a position; the stock is always face down (brackets may be left out), and a position
+        without ``score=`` in its first line is scored from its foundations."""
+        game = super().from_position(text)
+        assert isinstance(game, Canfield)
+        game.piles["stock"] = game.piles["stock"].turned_down()
+        for name in ["waste"] + game.piles_of("foundation"):
+            if game.piles[name].face_down:
+                raise InvalidPosition(f"the cards of the {name} lie face up")
+        head = text.strip().splitlines()[0]
+        if not _SCORE_GIVEN.search(head):
+            game.counters["score"] = game.earned()
+        return game
+
+    @classmethod
+    def arrange(cls, columns: Mapping[int, str], waste: str = "", foundations: str = "",
+                stock: str | None = None, **options: Any) -> Canfield:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``columns`` maps a row's number to its cards (bottom first, face-down ones in brackets);
+        ``foundations`` names the top card of each foundation begun (``"3♠ A♥"``: the spades up to
+        the three, the ace of hearts); ``waste`` lists the waste, bottom first.  The stock, given
+        bottom first (the next card to turn last), holds by default every card not placed.
+
+        >>> game = Canfield.arrange({1: "[9♥] 5♦ 4♣", 2: "6♠"}, foundations="2♥", waste="7♦")
+        >>> print(game.piles["foundation 1"], "|", len(game.piles["stock"]), "|", game.score)
+        A♥ 2♥ | 45 | -42
+        """
+        piles = {f"column {number}": text for number, text in columns.items()}
+        for i, top in enumerate(foundations.split(), start=1):
+            card = Card.parse(top)
+            piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
+        piles["waste"] = waste
+        if stock is not None:
+            piles["stock"] = " ".join(f"[{card}]" for card in stock.split())
+        game = super().arrange(piles, rest="stock", **options)
+        assert isinstance(game, Canfield)
+        game.counters["score"] = game.earned()
+        return game
+
+    # ------------------------------------------------------------------ score
+    @property
+    def score(self) -> int:
+        """The counters won (positive) or lost (negative) so far: -52 for the pack, +5 a card founded."""
+        return self.counters["score"]
+
+    def earned(self) -> int:
+        """The score that the cards on the foundations make: -52 + 5 for each."""
+        return -PRICE + PAYMENT * sum(len(self.piles[f]) for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        yield Move("turn", (), "stock", "waste", "turn")
+        yield Move("redeal", (), "waste", "stock", "redeal")
+        columns = self.piles_of("column")
+        waste = self.piles["waste"]
+        if waste.top is not None:
+            yield from self._moves_of((waste.top,), "waste", columns, founding=True)
+        for source in columns:
+            pile = self.piles[source]
+            for i in range(pile.face_down, len(pile)):
+                run = pile.cards[i:]
+                yield from self._moves_of(run, source, [c for c in columns if c != source], founding=True)
+        for source in self.piles_of("foundation"):
+            top = self.piles[source].top
+            if top is not None:
+                yield from self._moves_of((top,), source, columns, founding=False)
+
+    def _moves_of(self, run: tuple[Card, ...], source: str, targets: list[str],
+                  founding: bool) -> Iterator[Move]:
+        head = run[0]
+        if founding:
+            yield Move("move", run, source, self.foundation_for(head), f"{head} → foundation")
+        for target in targets:
+            under = self.piles[target].top
+            yield Move("move", run, source, target, f"{head} → {under if under else 'space'}")
+
+    def _to_turn(self) -> list[Card]:
+        """The cards the next turn of the stock shows, in the order they are turned."""
+        stock = self.piles["stock"].cards
+        return list(reversed(stock[-self.options.draw:])) if stock else []
+
+    def aliases(self, move: Move) -> set[str]:
+        """Name a run whole (``Q♥ J♠ 10♥ → K♠``) or by its ends (``Q♥–10♥ → K♠``)."""
+        names = super().aliases(move)
+        if move.kind == "move" and len(move.cards) > 1:
+            targets = {n.split(" → ", 1)[1] for n in names}
+            for run in (" ".join(map(str, move.cards)), f"{move.cards[0]} {move.cards[-1]}"):
+                names |= {f"{run} → {t}" for t in targets}
+        return names
+
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "turn":
+            return self._turn_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
+                or move.source == move.target or not move.cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        head = move.cards[0]
+        if move.source.startswith("foundation"):
+            if self.piles[move.source].top == head:
+                return self.illegal("3", "a card once played to a foundation stays there", head)
+            return self.illegal(*self.AVAILABILITY, head)
+        if not self._showing(move.source, move.cards):
+            return self.illegal(*self.AVAILABILITY, head)
+        target = self.piles[move.target]
+        if move.target.startswith("foundation"):
+            if len(move.cards) > 1:
+                return self.illegal("3", "a foundation takes one card at a time, from the bottom of a row",
+                                    head)
+            fault = self.foundation_fault(move.target, head)
+            if fault is None:
+                return None
+            words = {
+                "must follow suit": "the foundations are built in suit",
+                "must be next in sequence": "the foundations are built up in sequence, ace to king",
+            }.get(fault, fault)
+            return self.illegal("3", words, head, *target.cards[-1:])
+        if not move.target.startswith("column"):
+            return IllegalMove("Play", f"cards are not put back on the {move.target}", str(head))
+        source = self.piles[move.source]
+        if move.source.startswith("column") and not self.options.partial \
+                and len(move.cards) != len(source.visible):
+            below = source.visible
+            return self.illegal(
+                "6", "all the cards at the bottom of a row must be moved together or not at all",
+                " ".join(map(str, below)),
+            )
+        if target.is_empty:
+            if head.rank != Rank.KING:
+                return self.illegal("7", "spaces are filled with kings only", head)
+            if move.source.startswith("column") and len(move.cards) == len(source):
+                return self.illegal("7", "the king already heads a row of its own: "
+                                    "moving it to another space fills none", head)
+            return None
+        if head.rank == Rank.ACE:
+            return self.illegal("5", "the layout builds down to the twos: aces go to the foundations",
+                                head, target.top)
+        fault = LAYOUT_BUILD.fault(target.top, head)
+        if fault == "must alternate in colour":
+            return self.illegal("5", "the layout builds in alternate colours, red on black, "
+                                "black on red", head, target.top)
+        if fault:
+            return self.illegal("5", "the layout builds in descending sequence, K, Q, J, down "
+                                "to 2", head, target.top)
+        return None
+
+    def _showing(self, source: str, cards: tuple[Card, ...]) -> bool:
+        """Whether ``cards`` lie face up at the bottom of ``source`` (the top of the waste, or a run of
+        a row)."""
+        if source == "waste":
+            return len(cards) == 1 and self.piles["waste"].top == cards[0]
+        if not source.startswith("column"):
+            return False
+        pile = self.piles[source]
+        return 0 < len(cards) <= len(pile.visible) and pile.cards[-len(cards):] == cards
+
+    def _turn_violation(self) -> IllegalMove | None:
+        if not self.piles["stock"].is_empty:
+            return None
+        if self.piles["waste"].cards and self.counters["redeals"] < self.options.redeals:
+            return IllegalMove("8", "the stock is run through: turn the waste over (redeal) first")
+        return IllegalMove("8", self._run_through())
+
+    def _redeal_violation(self) -> IllegalMove | None:
+        if self.counters["redeals"] >= self.options.redeals:
+            return IllegalMove("8", self._run_through())
+        if not self.piles["stock"].is_empty:
+            left = len(self.piles["stock"])
+            return IllegalMove("8", "the stock must be run through before the waste is turned over",
+                               f"{left} card{'s' if left != 1 else ''} left")
+        if self.piles["waste"].is_empty:
+            return IllegalMove("8", "there is no waste to turn over")
+        return None
+
+    def _run_through(self) -> str:
+        passes = self.options.redeals + 1
+        if passes == 1:
+            return "when the pack has been run through once that ends it"
+        return f"the pack may be run through only {passes} times"
+
+    def apply(self, move: Move) -> None:
+        if move.kind == "turn":
+            for card in self._to_turn():
+                self.piles["stock"] = self.piles["stock"].without(1)
+                self.piles["waste"] = self.piles["waste"].added((card,))
+        elif move.kind == "redeal":
+            waste = self.piles["waste"].cards
+            self.piles["stock"] = Pile(tuple(reversed(waste)), len(waste))
+            self.piles["waste"] = Pile()
+            self.counters["redeals"] += 1
+        else:
+            self.transfer(move.source, move.target, len(move.cards),
+                          turn_up=move.source.startswith("column"))
+            if move.target.startswith("foundation"):
+                self.counters["score"] += PAYMENT
+
+    # ----------------------------------------------------------------- result
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    def __repr__(self) -> str:
+        return f"{super().__repr__()[:-1]}, score {self.score:+d}>"
+
+    def layout(self) -> list[Spot]:
+        spots = [Spot("stock", 0, 0, label="stock"), Spot("waste", 1.2, 0, label="waste")]
+        spots += [Spot(f, 1.2 * (i + 3), 0, label="A") for i, f in enumerate(self.piles_of("foundation"))]
+        spots += [Spot(c, 1.2 * i, 1.3, fan="down", label="K")
+                  for i, c in enumerate(self.piles_of("column"))]
+        return spots
+
