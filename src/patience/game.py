@@ -161,7 +161,7 @@ def _canonical(text: str) -> str:
     text = _CARD_WORDS.sub(card_words, text.strip())
     text = _ARROWS.sub(" → ", text)
     out = []
-    for token in text.replace("–", " ").replace(",", " ").split():
+    for token in re.sub(r"[–,-]", " ", text).split():
         try:
             out.append(str(Card.parse(token)))
         except InvalidCard:

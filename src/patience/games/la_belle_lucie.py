@@ -1,24 +1,31 @@
 """La Belle Lucie, with The House in the Wood and The House on the Hill.
 
 Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
-"La Belle Lucie", plate 001.  One pack dealt in packets of three; the four aces
-ascend in suit to kings; marriages descend on the packets; the tableau may be
-taken up, shuffled and re-dealt twice.  The two-pack games of the same chapter
-are :class:`HouseInTheWood` (eight aces) and :class:`HouseOnTheHill` (four
-aces and four kings, marriages both ways).
+"La Belle Lucie", plate 001.  One pack is dealt in packets of three, the last
+packet holding a single card; the four aces ascend in suit to kings; cards are
+released by marriages (same suit, one lower) made on the packets, one card at a
+time; when no card can be played the tableau may be taken up, shuffled and
+re-dealt, twice at most.  The two-pack games of the same chapter are
+:class:`HouseInTheWood` (eight aces) and :class:`HouseOnTheHill` (four aces and
+four kings, marriages both up and down).
 
 >>> from patience import load
 >>> game = load("la-belle-lucie", seed=3)
->>> len(game.piles_of("packet")), [len(game.piles[p]) for p in game.piles_of("packet")][-2:]
-(18, [3, 1])
+>>> [len(game.piles[p]) for p in game.piles_of("packet")]
+[3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1]
+>>> wood = load("house-in-the-wood", seed=3)
+>>> len(wood.piles_of("packet")), len(wood.piles[wood.piles_of("packet")[-1]])
+(35, 2)
+>>> print(LaBelleLucie.from_plate().piles["packet 18"])
+K♣
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from ..build import Build, Foundation
-from ..cards import Rank
+from ..cards import Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -33,6 +40,11 @@ MARRIAGE_EITHER = Build("either", "same")
 ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
 DESCENDING = Foundation(Rank.KING, Build("down", "same"))
 
+REDEAL_WORDS = (
+    "When this has been done, and there are no more available cards to play, the entire tableau "
+    "may be taken up, shuffled and re-dealt (if necessary twice), then played again as before."
+)
+
 
 @register
 class LaBelleLucie(Game):
@@ -45,10 +57,18 @@ class LaBelleLucie(Game):
     source = SOURCE
     plate = "001"
     packs = 1
+    #: The source's rules: the two numbered ones, then the paragraphs of PLAY
+    #: that a move can break, under the short names the engine cites.
     RULES = {
         "I": "The uppermost card of each packet is alone available, until by its removal it "
         "releases the one beneath.",
         "II": "The foundations must follow suit.",
+        "Deal": "Deal out the entire pack in packets of three cards dealt together and placed as "
+        "in tableau. The last packet, however, will contain but one card.",
+        "Foundations": "The four aces form the foundation cards, and are to ascend in sequence to kings.",
+        "Marriages": "When all available cards have been played, you proceed to release others, by "
+        "forming marriages in a descending line on the tableau.",
+        "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("I", "only the uppermost card of each packet is available")
     COUNTERS = ("redeals",)
@@ -57,9 +77,10 @@ class LaBelleLucie(Game):
         Option(
             "redeal_when",
             "blocked",
-            "when the tableau may be taken up: 'blocked' (no card can be played to a foundation, "
-            "the book's “there are no more available cards to play”) or 'any' time",
-            choices=("blocked", "any"),
+            "when the tableau may be taken up: 'blocked' (no card can be played to a foundation: "
+            "the book's “there are no more available cards to play”), 'stuck' (no card can be "
+            "played or married either) or 'any' time",
+            choices=("blocked", "stuck", "any"),
         ),
     )
 
@@ -67,37 +88,109 @@ class LaBelleLucie(Game):
     marriage = MARRIAGE_DOWN
     #: Foundations: one per pack and suit, all ascending from the aces.
     foundation_bases: tuple[Foundation, ...] = (ASCENDING,) * 4
-    #: Whether foundations of one kind must be of different suits.
+    #: Whether the foundations of one kind (aces, kings) must be of different suits.
     distinct_suits = False
 
+    #: Plate 001, read card by card (bottom card of each fan first).  The packets are
+    #: numbered in reading order, row by row, except the single card, which is the
+    #: last packet dealt (the plate draws it in the middle of the bottom row).
+    #: Plate 001, read card by card (bottom card of each fan first; the reading is in
+    #: the chapter).  The packets are numbered in the plate's reading order, row by row,
+    #: except the single card: the plate draws it in the middle of the bottom row, between
+    #: its fans 16 and 18, but it is the last packet dealt, so it is packet 18 here (and
+    #: the plate's fan 18 is packet 17).  The ranks of most court cards cannot be read.
+    PLATE = """\
+la-belle-lucie seed=0 redeals=0
+foundation 1:
+foundation 2:
+foundation 3:
+foundation 4:
+packet 1: Q♠ 3♣ A♥
+packet 2: 6♣ 7♠ 9♦
+packet 3: 6♠ 3♥ 3♠
+packet 4: 10♠ A♣ K♥
+packet 5: 2♣ 5♥ A♠
+packet 6: 5♠ 4♣ 10♦
+packet 7: Q♣ 7♣ 2♥
+packet 8: 4♥ 9♠ 10♥
+packet 9: 2♠ 4♦ J♣
+packet 10: 5♣ 8♣ 8♥
+packet 11: J♠ 6♦ 7♥
+packet 12: 5♦ 10♣ J♥
+packet 13: Q♥ A♦ 6♥
+packet 14: K♦ 7♦ 8♠
+packet 15: 8♦ 9♣ Q♦
+packet 16: 3♦ J♦ 4♠
+packet 17: 2♦ K♠ 9♥
+packet 18: K♣
+"""
+
+    # ------------------------------------------------------------------ the deal
+    def packet_count(self) -> int:
+        """How many packets the deal makes (the last one may be short)."""
+        return -(-len(self.pack()) // 3)
+
     def pile_names(self) -> list[str]:
-        packets = -(-len(self.pack()) // 3)
         return [f"foundation {i + 1}" for i in range(len(self.foundation_bases))] + [
-            f"packet {i + 1}" for i in range(packets)
+            f"packet {i + 1}" for i in range(self.packet_count())
         ]
 
     def foundation_rule(self, name: str) -> Foundation:
         return self.foundation_bases[int(name.split()[-1]) - 1]
 
-    def lay_out(self, cards: list) -> None:
+    def first_deal(self, count: int) -> list[int]:
+        """The sizes of the packets of the first deal of ``count`` cards."""
+        return in_threes(count)
+
+    def lay_out(self, cards: list[Card]) -> None:
         """Deal the cards in packets of three dealt together; the last packet takes what is left."""
+        self._deal_packets(cards, self.first_deal(len(cards)))
+
+    def _deal_packets(self, cards: list[Card], sizes: list[int]) -> None:
         packets = self.piles_of("packet")
+        assert len(sizes) <= len(packets) and sum(sizes) == len(cards)
+        start = 0
         for i, name in enumerate(packets):
-            self.piles[name] = Pile(tuple(cards[3 * i: 3 * i + 3]))
+            size = sizes[i] if i < len(sizes) else 0
+            self.piles[name] = Pile(tuple(cards[start: start + size]))
+            start += size
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
-        packets = [p for p in self.piles_of("packet") if self.piles[p].cards]
-        for source in packets:
+        packets = self.piles_of("packet")
+        full = [p for p in packets if self.piles[p].cards]
+        for source in full:
             card = self.piles[source].top
             assert card is not None
-            target = self.foundation_for(card)
-            yield Move("move", (card,), source, target, f"{card} → foundation")
+            yield from self._foundation_moves(source, card)
             for other in packets:
-                if other != source:
-                    under = self.piles[other].top
-                    yield Move("move", (card,), source, other, f"{card} → {under}")
+                if other == source:
+                    continue
+                under = self.piles[other].top
+                yield Move("move", (card,), source, other, f"{card} → {under or 'space'}")
         yield Move("redeal", notation="redeal")
+
+    def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
+        """The move of ``card`` to a foundation, written ``A♥ → foundation``.
+
+        Where two different foundations would take the card (in The House on the
+        Hill a 7♥ may go up on 6♥ or down on 8♥), the moves name their piles,
+        ``7♥ → foundation 2`` and ``7♥ → foundation 6``, as chess notation adds a
+        file only when two pieces could make the same move.
+        """
+        takers: list[str] = []
+        for name in self.piles_of("foundation"):
+            if self.foundation_fault(name, card) is None and not any(
+                self.foundation_rule(name) == self.foundation_rule(t) and self.piles[name] == self.piles[t]
+                for t in takers
+            ):
+                takers.append(name)
+        if len(takers) <= 1:
+            target = takers[0] if takers else self.foundation_for(card)
+            yield Move("move", (card,), source, target, f"{card} → foundation")
+        else:
+            for name in takers:
+                yield Move("move", (card,), source, name, f"{card} → {name}")
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "redeal":
@@ -105,61 +198,92 @@ class LaBelleLucie(Game):
         if move.kind != "move" or move.source not in self.piles or move.target not in self.piles:
             return IllegalMove("Play", f"{self.name} has no move {move}")
         source = self.piles[move.source]
+        if move.source.startswith("foundation") or len(move.cards) != 1 or source.top != move.cards[0]:
+            return self.illegal(*self.AVAILABILITY, *move.cards[:1])
         card = move.cards[0]
-        if source.top != card or move.source.startswith("foundation"):
-            return self.illegal(*self.AVAILABILITY, card)
-        target = self.piles[move.target]
         if move.target.startswith("foundation"):
-            fault = self.foundation_fault(move.target, card)
-            if fault == "must follow suit":
-                return self.illegal("II", "the foundations must follow suit", card, target.top or "")
-            if fault:
-                return self.illegal("Play", self._foundation_words(fault), card, target.top or "space")
+            return self._foundation_violation(move.target, card)
+        return self._marriage_violation(move.target, card)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule II and the paragraph on the foundations."""
+        fault = self.foundation_fault(name, card)
+        if fault is None:
             return None
-        if target.is_empty:
-            return self.illegal("Play", "an empty packet is not filled", card)
+        top = self.piles[name].top
+        if fault == "must follow suit":
+            return self.illegal("II", "the foundations must follow suit", card, top or "")
+        if fault.startswith("a foundation starts"):
+            begun = "aces and kings" if DESCENDING in self.foundation_bases else "the aces"
+            return self.illegal("Foundations", f"the foundations are begun with {begun}", card)
+        if fault.startswith("must"):
+            way = "ascend" if self.foundation_rule(name).base == Rank.ACE else "descend"
+            whose = "" if len(set(self.foundation_bases)) == 1 else (
+                "the aces' " if way == "ascend" else "the kings' "
+            )
+            fault = f"{whose or 'the '}foundations {way} in sequence"
+            return self.illegal("Foundations", fault, card, top or "")
+        return self.illegal("Foundations", fault, card)
+
+    def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """The paragraph on marriages: same suit, next in value, on a card of the tableau."""
+        target = self.piles[name]
+        if target.top is None:
+            return self.illegal("Marriages", "a packet once emptied is never filled", card)
         fault = self.marriage.fault(target.top, card)
+        if fault == "must follow suit":
+            return self.illegal("Marriages", "a marriage is made in the same suit", card, target.top)
         if fault:
-            return self.illegal("Play", f"a marriage {fault} ({self._marriage_words()})", card, target.top)
+            way = "one lower" if self.marriage is MARRIAGE_DOWN else "one higher or one lower"
+            return self.illegal("Marriages", f"a marriage is made with the card {way}", card, target.top)
         return None
 
-    def foundation_fault(self, name: str, card) -> str | None:
+    def foundation_fault(self, name: str, card: Card) -> str | None:
         fault = super().foundation_fault(name, card)
         if fault is None and self.distinct_suits and self.piles[name].is_empty:
             rule = self.foundation_rule(name)
             for other in self.piles_of("foundation"):
                 pile = self.piles[other]
                 if pile.cards and pile[0].suit == card.suit and self.foundation_rule(other) == rule:
-                    return "the foundation cards must be of different suits"
+                    kind = "aces" if rule.base == Rank.ACE else "kings"
+                    return f"the foundation {kind} must be of different suits"
         return fault
 
-    def _foundation_words(self, fault: str) -> str:
-        if not fault.startswith("must"):
-            return fault
-        return "the foundations ascend in sequence" if self.marriage is MARRIAGE_DOWN else (
-            "the foundations build in sequence, aces up and kings down"
-        )
-
-    def _marriage_words(self) -> str:
-        return "same suit, one lower" if self.marriage is MARRIAGE_DOWN else "same suit, one higher or lower"
-
+    # ----------------------------------------------------------------- re-deals
     def _redeal_violation(self) -> IllegalMove | None:
-        if self.counters["redeals"] >= self.options.redeals:
-            return IllegalMove("Play", f"the tableau may be re-dealt only {self._times()}")
-        if self.options.redeal_when == "blocked":
-            playable = [
-                m for m in self.moves() if m.kind == "move" and m.target.startswith("foundation")
-                and self.violation(m) is None
-            ]
-            if playable:
+        """The paragraph on re-dealing: when no card can be played, and twice at most."""
+        if self.is_won:
+            return IllegalMove("Re-deal", "the tableau is empty")
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            times = {0: "this game has no re-deals"}.get(
+                allowed, f"the tableau may be re-dealt only {_times(allowed)}"
+            )
+            return IllegalMove("Re-deal", times)
+        when = self.options.redeal_when
+        if when != "any":
+            movable = self._movable(to_foundation=when == "blocked")
+            if movable:
+                card, played = movable[0]
+                what = "played" if when == "blocked" else "played or married"
                 return IllegalMove(
-                    "Play", "the tableau is taken up only when there are no more available cards to play",
-                    f"{playable[0].cards[0]} can be played",
+                    "Re-deal",
+                    f"the tableau is taken up only when no card can be {what}",
+                    f"{card} can be {'played' if played else 'married'}",
                 )
         return None
 
-    def _times(self) -> str:
-        return {0: "never", 1: "once", 2: "twice"}.get(self.options.redeals, f"{self.options.redeals} times")
+    def _movable(self, to_foundation: bool) -> list[tuple[Card, bool]]:
+        """The cards that can move now (to a foundation only, or anywhere), each with whether
+        it goes to a foundation; those that can be played come first."""
+        found = []
+        for m in self.moves():
+            if m.kind != "move" or (to_foundation and not m.target.startswith("foundation")):
+                continue
+            if self.violation(m) is None:
+                found.append((m.cards[0], m.target.startswith("foundation")))
+        found.sort(key=lambda cf: not cf[1])
+        return found
 
     def apply(self, move: Move) -> None:
         if move.kind == "redeal":
@@ -169,47 +293,103 @@ class LaBelleLucie(Game):
 
     def _redeal(self) -> None:
         """Take up the entire tableau, shuffle it and deal it again in packets of three."""
-        packets = self.piles_of("packet")
-        cards = [c for p in packets for c in self.piles[p]]
+        cards = [c for p in self.piles_of("packet") for c in self.piles[p]]
         self.counters["redeals"] += 1
-        for p in packets:
-            self.piles[p] = self.piles[p].without(len(self.piles[p]))
-        self.lay_out(self.shuffle(cards))
+        self._deal_packets(self.shuffle(cards), in_threes(len(cards)))
 
     @property
     def is_won(self) -> bool:
         return all(self.piles[p].is_empty for p in self.piles_of("packet"))
 
+    # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
-        foundations = self.piles_of("foundation")
-        spots = [Spot(f, 1.5 + 1.2 * i, 0, label="A" if self.foundation_rule(f).base == Rank.ACE else "K")
-                 for i, f in enumerate(foundations)]
-        per_row = 6 if len(foundations) == 4 else 8
-        for i, p in enumerate(self.piles_of("packet")):
-            spots.append(Spot(p, (i % per_row) * 1.75, 1.2 + (i // per_row), fan="right"))
-        return spots
+        """Plate 001's arrangement: three rows of five fans and one of three, the single card
+        in the middle of the bottom row, and the four foundation spaces below."""
+        packets = self.piles_of("packet")
+        slots = [(c, r) for r in range(3) for c in range(5)] + [(1, 3), (3, 3), (2, 3)]
+        spots = [Spot(p, 1.75 * c, r, fan="right") for p, (c, r) in zip(packets, slots)]
+        return spots + self._foundation_spots(width=1.75 * 4 + 1.4, y=4.3)
+
+    def _foundation_spots(self, width: float, y: float) -> list[Spot]:
+        """The foundation spaces in one row, centred under the packets."""
+        names = self.piles_of("foundation")
+        step = 1.5
+        left = (width - step * (len(names) - 1) - 1) / 2
+        return [
+            Spot(f, left + step * i, y, label="A" if self.foundation_rule(f).base == Rank.ACE else "K")
+            for i, f in enumerate(names)
+        ]
+
+
+def in_threes(count: int) -> list[int]:
+    """Packet sizes for ``count`` cards dealt three at a time: ``in_threes(52)`` is 17 threes and a 1."""
+    return [3] * (count // 3) + ([count % 3] if count % 3 else [])
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+class _TwoPacks(LaBelleLucie):
+    """What the two two-pack games share: the deal of 104 cards, and its option."""
+
+    packs = 2
+    OPTIONS = LaBelleLucie.OPTIONS + (
+        Option(
+            "packets",
+            35,
+            "packets in the tableau: 35 (the 104 cards dealt on in threes: 34 packets of three and "
+            "one of two) or 36 (“double the number of packets”: each pack dealt as in La Belle Lucie, "
+            "seventeen packets of three and a single card)",
+            choices=(35, 36),
+        ),
+    )
+
+    def packet_count(self) -> int:
+        return self.options.packets
+
+    def first_deal(self, count: int) -> list[int]:
+        if self.options.packets == 36:
+            return in_threes(count // 2) * 2
+        return in_threes(count)
+
+    def layout(self) -> list[Spot]:
+        """Rows of seven fans (six with 36 packets), the eight foundation spaces below."""
+        packets = self.piles_of("packet")
+        per_row = 7 if len(packets) == 35 else 6
+        spots = [Spot(p, 1.75 * (i % per_row), i // per_row, fan="right") for i, p in enumerate(packets)]
+        rows = -(-len(packets) // per_row)
+        return spots + self._foundation_spots(width=1.75 * (per_row - 1) + 1.4, y=rows + 0.3)
 
 
 @register
-class HouseInTheWood(LaBelleLucie):
+class HouseInTheWood(_TwoPacks):
     """The House in the Wood: two packs, the eight aces forming the foundations."""
 
     slug = "house-in-the-wood"
     name = "The House in the Wood"
-    order = 1
-    packs = 2
+    RULES = {
+        **LaBelleLucie.RULES,
+        "Deal": "This game can also be played with two packs, the eight aces forming the foundation "
+        "cards, and double the number of packets being dealt for the tableau.",
+        "Foundations": "... the eight aces forming the foundation cards ...",
+    }
     foundation_bases = (ASCENDING,) * 8
 
 
 @register
-class HouseOnTheHill(LaBelleLucie):
-    """The House on the Hill: two packs, four aces and four kings as foundations,
-    marriages both ascending and descending."""
+class HouseOnTheHill(_TwoPacks):
+    """The House on the Hill: two packs, four aces and four kings of different suits as
+    foundations, marriages both ascending and descending."""
 
     slug = "house-on-the-hill"
     name = "The House on the Hill"
-    order = 1
-    packs = 2
+    RULES = {
+        **LaBelleLucie.RULES,
+        "Deal": "There is also another way of playing it with two packs.",
+        "Foundations": "The foundation cards to be four aces, and four kings of different suits ...",
+        "Marriages": "... and marriages made both in ascending and descending lines.",
+    }
     marriage = MARRIAGE_EITHER
     foundation_bases = (ASCENDING,) * 4 + (DESCENDING,) * 4
     distinct_suits = True
