@@ -30,7 +30,7 @@ __version__ = "0.1.0"
 
 
 def load(spec: str, seed: int = 1, **options: Any) -> Game:
-    """Deal the game named by ``spec`` (``"canfield"``, ``"la-belle-lucie(variant=house-on-the-hill)"``).
+    """Deal the game named by ``spec`` (``"canfield"``, ``"canfield(draw=3, redeals=2)"``).
 
     Options in the spec and keyword options are merged; ``seed`` picks the deal.
     """

@@ -228,7 +228,11 @@ class Game:
 
     @classmethod
     def from_position(cls, text: str) -> Game:
-        """Load a position written by ``str(game)``; :class:`InvalidPosition` if it is malformed."""
+        """Load a position written by ``str(game)``; :class:`InvalidPosition` if it is malformed.
+
+        Piles left out are empty, so a hand-written position need list only the
+        piles that hold cards; the cards must still be exactly the game's pack.
+        """
         lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
         if not lines:
             raise InvalidPosition("empty position")
@@ -279,9 +283,6 @@ class Game:
                 game.piles[name] = Pile.of(cards)
             except ValueError as exc:
                 raise InvalidPosition(f"pile {name!r}: {exc}") from None
-        missing = [n for n in game.piles if n not in seen]
-        if missing:
-            raise InvalidPosition(f"missing piles: {', '.join(missing)}")
         game._number_packs()
         game._check_cards()
         return game

@@ -91,9 +91,6 @@ class LaBelleLucie(Game):
     #: Whether the foundations of one kind (aces, kings) must be of different suits.
     distinct_suits = False
 
-    #: Plate 001, read card by card (bottom card of each fan first).  The packets are
-    #: numbered in reading order, row by row, except the single card, which is the
-    #: last packet dealt (the plate draws it in the middle of the bottom row).
     #: Plate 001, read card by card (bottom card of each fan first; the reading is in
     #: the chapter).  The packets are numbered in the plate's reading order, row by row,
     #: except the single card: the plate draws it in the middle of the bottom row, between
@@ -173,24 +170,29 @@ packet 18: K♣
     def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
         """The move of ``card`` to a foundation, written ``A♥ → foundation``.
 
-        Where two different foundations would take the card (in The House on the
-        Hill a 7♥ may go up on 6♥ or down on 8♥), the moves name their piles,
-        ``7♥ → foundation 2`` and ``7♥ → foundation 6``, as chess notation adds a
-        file only when two pieces could make the same move.
+        Where two different foundations would take the card (on the Hill a 7♥ may
+        go up on 6♥ or down on 8♥), the moves name their piles, ``7♥ → foundation 2``
+        and ``7♥ → foundation 6``, as chess notation names a file only when two
+        pieces could make the same move.  The foundations that would refuse the card
+        are offered by name too, so that ``3♠ → foundation 1`` is refused by its rule.
         """
+        foundations = self.piles_of("foundation")
         takers: list[str] = []
-        for name in self.piles_of("foundation"):
+        for name in foundations:
             if self.foundation_fault(name, card) is None and not any(
                 self.foundation_rule(name) == self.foundation_rule(t) and self.piles[name] == self.piles[t]
                 for t in takers
             ):
                 takers.append(name)
-        if len(takers) <= 1:
-            target = takers[0] if takers else self.foundation_for(card)
-            yield Move("move", (card,), source, target, f"{card} → foundation")
+        if len(takers) > 1:
+            named = takers
         else:
-            for name in takers:
-                yield Move("move", (card,), source, name, f"{card} → {name}")
+            usual = takers[0] if takers else self.foundation_for(card)
+            yield Move("move", (card,), source, usual, f"{card} → foundation")
+            named = []
+        refusing = [n for n in foundations if self.foundation_fault(n, card) is not None]
+        for name in named + [n for n in refusing if takers or n != usual]:
+            yield Move("move", (card,), source, name, f"{card} → {name}")
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "redeal":
@@ -218,11 +220,10 @@ packet 18: K♣
             return self.illegal("Foundations", f"the foundations are begun with {begun}", card)
         if fault.startswith("must"):
             way = "ascend" if self.foundation_rule(name).base == Rank.ACE else "descend"
-            whose = "" if len(set(self.foundation_bases)) == 1 else (
-                "the aces' " if way == "ascend" else "the kings' "
+            which = "the foundations" if len(set(self.foundation_bases)) == 1 else (
+                "foundations on aces" if way == "ascend" else "foundations on kings"
             )
-            fault = f"{whose or 'the '}foundations {way} in sequence"
-            return self.illegal("Foundations", fault, card, top or "")
+            return self.illegal("Foundations", f"{which} {way} in sequence", card, top or "")
         return self.illegal("Foundations", fault, card)
 
     def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
@@ -234,9 +235,20 @@ packet 18: K♣
         if fault == "must follow suit":
             return self.illegal("Marriages", "a marriage is made in the same suit", card, target.top)
         if fault:
-            way = "one lower" if self.marriage is MARRIAGE_DOWN else "one higher or one lower"
-            return self.illegal("Marriages", f"a marriage is made with the card {way}", card, target.top)
+            way = "descend in value" if self.marriage is MARRIAGE_DOWN else "go one up or one down in value"
+            return self.illegal("Marriages", f"marriages {way}", card, target.top)
         return None
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation ``card`` would be played to.  An ace (or, on the Hill, a king)
+        that no foundation takes is judged against an empty foundation of its kind, so
+        that a second A♥ on the Hill is refused for its suit, not for its sequence."""
+        names = self.piles_of("foundation")
+        if not any(self.foundation_fault(n, card) is None for n in names):
+            for name in names:
+                if self.piles[name].is_empty and self.foundation_rule(name).base == card.rank:
+                    return name
+        return super().foundation_for(card)
 
     def foundation_fault(self, name: str, card: Card) -> str | None:
         fault = super().foundation_fault(name, card)
@@ -306,17 +318,27 @@ packet 18: K♣
         """Plate 001's arrangement: three rows of five fans and one of three, the single card
         in the middle of the bottom row, and the four foundation spaces below."""
         packets = self.piles_of("packet")
+        step = self._column_step()
         slots = [(c, r) for r in range(3) for c in range(5)] + [(1, 3), (3, 3), (2, 3)]
-        spots = [Spot(p, 1.75 * c, r, fan="right") for p, (c, r) in zip(packets, slots)]
-        return spots + self._foundation_spots(width=1.75 * 4 + 1.4, y=4.3)
+        spots = [Spot(p, step * c, r, fan="right") for p, (c, r) in zip(packets, slots)]
+        return spots + self._foundation_spots(width=step * 5 - 0.3, y=4.3)
+
+    def _column_step(self) -> float:
+        """The distance between two columns of fans, in card widths: room for a fan of three,
+        widened when a packet has grown longer by marriages, so that no fan hides another."""
+        from ..render import fan_width
+
+        longest = max([3] + [len(self.piles[p]) for p in self.piles_of("packet")])
+        return fan_width(longest) + 0.3
 
     def _foundation_spots(self, width: float, y: float) -> list[Spot]:
-        """The foundation spaces in one row, centred under the packets."""
+        """The foundation spaces in one row, centred under the packets; an empty one is
+        marked with the card it waits for (A, or K in The House on the Hill)."""
         names = self.piles_of("foundation")
-        step = 1.5
-        left = (width - step * (len(names) - 1) - 1) / 2
+        step = 1.75 if len(names) == 4 else 1.5
+        left = (width - step * (len(names) - 1) - 5 / 6) / 2
         return [
-            Spot(f, left + step * i, y, label="A" if self.foundation_rule(f).base == Rank.ACE else "K")
+            Spot(f, left + step * i, y, label="" if self.piles[f].cards else self.foundation_rule(f).base.symbol)
             for i, f in enumerate(names)
         ]
 
@@ -334,6 +356,9 @@ class _TwoPacks(LaBelleLucie):
     """What the two two-pack games share: the deal of 104 cards, and its option."""
 
     packs = 2
+    #: Plate 001 shows La Belle Lucie; the two-pack games have no plate of their own.
+    plate = None
+    PLATE = None
     OPTIONS = LaBelleLucie.OPTIONS + (
         Option(
             "packets",
@@ -357,9 +382,10 @@ class _TwoPacks(LaBelleLucie):
         """Rows of seven fans (six with 36 packets), the eight foundation spaces below."""
         packets = self.piles_of("packet")
         per_row = 7 if len(packets) == 35 else 6
-        spots = [Spot(p, 1.75 * (i % per_row), i // per_row, fan="right") for i, p in enumerate(packets)]
+        step = self._column_step()
+        spots = [Spot(p, step * (i % per_row), i // per_row, fan="right") for i, p in enumerate(packets)]
         rows = -(-len(packets) // per_row)
-        return spots + self._foundation_spots(width=1.75 * (per_row - 1) + 1.4, y=rows + 0.3)
+        return spots + self._foundation_spots(width=step * per_row - 0.3, y=rows + 0.3)
 
 
 @register

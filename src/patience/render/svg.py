@@ -11,7 +11,7 @@ from ..game import Pile, Spot
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["svg", "symbols", "WIDTH", "HEIGHT"]
+__all__ = ["svg", "symbols", "fan_width", "WIDTH", "HEIGHT"]
 
 WIDTH, HEIGHT = 50, 70  # one card
 GAP = 10  # between grid cells
@@ -19,6 +19,12 @@ MARGIN = 8
 FAN_DOWN, FAN_DOWN_HIDDEN, FAN_RIGHT = 20, 8, 27
 RED, BLACK = "#c0262d", "#1a1a1a"
 FONT = "font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\""
+
+
+def fan_width(cards: int) -> float:
+    """How wide a fan of ``cards`` spreading right is, in the layout's units (a card and its gap),
+    for layouts that must leave room for fans that grow."""
+    return (WIDTH + FAN_RIGHT * (max(cards, 1) - 1)) / (WIDTH + GAP)
 
 
 def _card_id(card: Card | None) -> str:

@@ -1,0 +1,547 @@
+"""The Fourteenth: pair off two packs in fourteens, along the rows and columns of a square.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"The Fourteenth", plate 011.  Two packs.  Twenty-five cards are dealt in five
+rows of five; any two cards of one row or one column that make fourteen (knave
+11, queen 12, king 13) are withdrawn and their places filled from the hand.
+When no fourteen can be made, one exchange is allowed: two cards change places
+with two others.  The game is won when the whole pack is paired off.
+
+The places are named ``place 1`` … ``place 25`` in reading order (row 1 left to
+right, then row 2, …); the hand is face down and deals from its top (the last
+card of its line in the position text).
+
+>>> from patience import load, render
+>>> game = load("the-fourteenth", seed=5)
+>>> print(render.text(game))
+6♣   J♥   3♣   9♠   7♣   hand ##×79
+3♠   5♣   Q♦   7♥   K♦   withdrawn --
+Q♥   A♣   9♣   K♣   7♠
+10♣   Q♣   7♥   Q♣   4♣
+2♦   10♥   5♠   J♦   3♠
+>>> game.play("Q♥ + 2♦")
+Move(kind='pair', cards=(Card.parse('Q♥'), Card.parse('2♦')), source='place 11', target='place 21', notation='Q♥ + 2♦')
+>>> len(game.piles["withdrawn"]), len(game.piles["hand"])
+(2, 77)
+>>> game.play("9♠ + 7♥")
+Traceback (most recent call last):
+...
+patience.errors.IllegalMove: Rule 2 — the two cards must make fourteen (knave 11, queen 12, king 13) (9♠ + 7♥ = 16)
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from itertools import combinations
+from typing import Iterable, Iterator, Sequence
+
+from ..cards import Card, InvalidCard, parse_cards, whist_pack
+from ..errors import IllegalMove, InvalidMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["TheFourteenth"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Fourteenth”"
+
+#: The number the pairs must make.
+FOURTEEN = 14
+SIDE = 5
+PLACES = tuple(f"place {i + 1}" for i in range(SIDE * SIDE))
+_INDEX = {name: i for i, name in enumerate(PLACES)}
+
+
+def row_of(i: int) -> int:
+    """The row (0–4) of place index ``i`` (0–24)."""
+    return i // SIDE
+
+
+def column_of(i: int) -> int:
+    """The column (0–4) of place index ``i`` (0–24)."""
+    return i % SIDE
+
+
+def in_line(i: int, j: int) -> bool:
+    """Whether places ``i`` and ``j`` share a row (horizontal) or a column (perpendicular)."""
+    return i != j and (row_of(i) == row_of(j) or column_of(i) == column_of(j))
+
+
+#: For each place, the other places of its row and its column.
+LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(SIDE * SIDE) if in_line(i, j)) for i in range(SIDE * SIDE)
+)
+#: The ten lines: five rows, then five columns.
+ROWS_AND_COLUMNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * SIDE + c for c in range(SIDE)) for r in range(SIDE)
+) + tuple(tuple(r * SIDE + c for r in range(SIDE)) for c in range(SIDE))
+
+
+def first_fourteen(values: Sequence[int]) -> tuple[int, int] | None:
+    """The first pair of places (in reading order) in one line whose values make fourteen.
+
+    ``values`` holds a value per place, 0 for an empty place.
+
+    >>> grid = [0] * 25
+    >>> grid[0], grid[12], grid[20] = 10, 9, 4        # 10 in row 1 col 1, 4 in row 5 col 1
+    >>> first_fourteen(grid)
+    (0, 20)
+    """
+    best = None
+    for line in ROWS_AND_COLUMNS:
+        seen: dict[int, int] = {}
+        for p in line:
+            v = values[p]
+            if not v:
+                continue
+            q = seen.get(FOURTEEN - v)
+            if q is not None:
+                pair = (q, p)
+                if best is None or pair < best:
+                    best = pair
+            seen.setdefault(v, p)
+    return best
+
+
+def _produces(values: Sequence[int], moved: Iterable[int]) -> bool:
+    """Whether a card at one of the ``moved`` places makes fourteen with a card of its row or column."""
+    for p in moved:
+        want = FOURTEEN - values[p]
+        for q in LINES[p]:
+            if values[q] == want:
+                return True
+    return False
+
+
+@register
+class TheFourteenth(Game):
+    """The Fourteenth: a five-by-five square paired off in fourteens, with one exchange."""
+
+    slug = "the-fourteenth"
+    name = "The Fourteenth"
+    chapter = "the-fourteenth"
+    order = 11
+    source = SOURCE
+    plate = "011"
+    packs = 2
+    #: The source does not number its rules; the engine numbers the sentences of its PLAY
+    #: in the order of the text and cites these numbers.
+    RULES = {
+        "1": "Deal out twenty-five cards in five rows, each containing five cards.",
+        "2": "The object is to compose the number fourteen with any two cards taken either from a "
+        "perpendicular or from a horizontal row. The knave counts eleven, the queen twelve, and the "
+        "king thirteen.",
+        "3": "The cards so paired are withdrawn, and their places filled by the cards in your hand.",
+        "4": "If in the course of the game the number fourteen cannot be composed, one chance "
+        "remains—any two cards may be taken from their proper position, and may change places with "
+        "any other two cards; and it is only in making this exchange, so as to produce one or more "
+        "fourteens, that the player has any control over the success of the game,",
+        "5": "the success consisting of the entire pack being paired off.",
+    }
+    AVAILABILITY = ("2", "only the cards of the square can be paired")
+    COUNTERS = ("exchanges",)
+    OPTIONS = (
+        Option(
+            "exchange",
+            "two-swaps",
+            "what the one exchange is: 'two-swaps' (the book's “any two cards … may change places with "
+            "any other two cards”: two cards each trade places with one of two others) or 'one-swap' "
+            "(two cards trade places with each other)",
+            choices=("two-swaps", "one-swap"),
+        ),
+        Option("exchanges", 1, "exchanges allowed in a game (the book: “one chance remains”)"),
+        Option(
+            "exchange_when",
+            "blocked",
+            "when the exchange may be made: 'blocked' (the book's “if … the number fourteen cannot be "
+            "composed”) or at 'any' time",
+            choices=("blocked", "any"),
+        ),
+        Option(
+            "exchange_must_pair",
+            True,
+            "the exchange must bring a fourteen into a row or column (the book's “so as to produce one "
+            "or more fourteens”)",
+        ),
+    )
+    #: Plate 011: the square read card by card from the plate (all 25 cards read with
+    #: confidence); the plate shows no hand, so the hand here holds the other 79 cards
+    #: in new-pack order (♠ ace to king, then ♥, ♦, ♣; the first pack, then the second),
+    #: to be dealt in that order: A♠ first, so it is the last card of the hand's line.
+    PLATE: str = ""
+
+    @classmethod
+    def arrange(cls, square: str, hand: str = "", exchanged: int = 0, **options: object) -> TheFourteenth:
+        """A position for examples: ``square`` gives the twenty-five places row by row (``--``
+        for an empty place), ``hand`` the cards still in hand in the order they will be dealt,
+        and every other card of the two packs lies among the withdrawn.
+
+        >>> game = TheFourteenth.arrange('''
+        ...     10♥ -- -- -- 4♣
+        ...     --  -- -- -- --
+        ...     --  -- -- -- --
+        ...     --  -- -- -- --
+        ...     --  -- -- -- --''', hand="A♠ 2♠")
+        >>> game.piles["hand"], len(game.piles["withdrawn"])
+        (Pile(cards=(Card.parse('2♠'), Card.parse('A♠')), face_down=2), 100)
+        """
+        tokens = square.split()
+        if len(tokens) != len(PLACES):
+            raise InvalidPosition(f"a square has {len(PLACES)} places, not {len(tokens)}")
+        try:
+            laid = [None if t in ("--", "-") else Card.parse(t) for t in tokens]
+            dealt = parse_cards(hand)
+        except InvalidCard as exc:
+            raise InvalidPosition(str(exc)) from None
+        game = cls(**options)  # type: ignore[arg-type]
+        rest = Counter(game.pack())
+        rest.subtract(c for c in laid if c is not None)
+        rest.subtract(dealt)
+        if any(n < 0 for n in rest.values()):
+            extra = sorted(c for c, n in rest.items() if n < 0)
+            raise InvalidPosition(f"too many {' '.join(map(str, extra))} for two packs")
+        withdrawn = []
+        for card in game.pack():
+            if rest[card] > 0:
+                rest[card] -= 1
+                withdrawn.append(card)
+        lines = [f"{game.spec} seed=0 exchanges={exchanged}"]
+        lines += [f"{name}: {card or ''}".rstrip() for name, card in zip(PLACES, laid)]
+        lines.append("hand: " + " ".join(f"[{c}]" for c in reversed(dealt)))
+        lines.append("withdrawn: " + " ".join(map(str, withdrawn)))
+        return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+
+    # ----------------------------------------------------------------- layout
+    def pile_names(self) -> list[str]:
+        return [*PLACES, "hand", "withdrawn"]
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Deal the first twenty-five cards into the square, row by row; the rest is the hand,
+        face down, the next card to come (``cards[25]``) on top."""
+        for name, card in zip(PLACES, cards):
+            self.piles[name] = Pile((card,))
+        rest = tuple(reversed(cards[len(PLACES):]))
+        self.piles["hand"] = Pile(rest, len(rest))
+
+    def layout(self) -> list[Spot]:
+        spots = [Spot(name, column_of(i), row_of(i)) for i, name in enumerate(PLACES)]
+        spots.append(Spot("hand", SIDE + 0.5, 0, label="hand"))
+        spots.append(Spot("withdrawn", SIDE + 0.5, 1, label="withdrawn"))
+        return spots
+
+    # ---------------------------------------------------------------- helpers
+    def values(self) -> list[int]:
+        """The value of the card at each place (0 where the place is empty).
+
+        Cached per position: the piles are immutable, so the same pile objects
+        mean the same square.
+        """
+        piles = tuple(self.piles[name] for name in PLACES)
+        cached = getattr(self, "_values_cache", None)
+        if cached is not None and len(cached[0]) == len(piles) and all(
+            a is b for a, b in zip(cached[0], piles)
+        ):
+            return cached[1]
+        values = [pile.cards[-1].value if pile.cards else 0 for pile in piles]
+        self._values_cache = (piles, values)
+        return values
+
+    def card_at(self, i: int) -> Card | None:
+        return self.piles[PLACES[i]].top
+
+    def fourteen_here(self) -> tuple[int, int] | None:
+        """The first pair of places that make fourteen now (None: the square is blocked)."""
+        return first_fourteen(self.values())
+
+    def _pair_move(self, i: int, j: int) -> Move:
+        a, b = self.card_at(i), self.card_at(j)
+        assert a is not None and b is not None
+        return Move("pair", (a, b), PLACES[i], PLACES[j], f"{a} + {b}")
+
+    def _exchange_move(self, swaps: Sequence[tuple[int, int]]) -> Move:
+        """The exchange made of ``swaps`` (pairs of place indices, each in reading order)."""
+        swaps = sorted(tuple(sorted(s)) for s in swaps)
+        cards = tuple(self.card_at(p) for s in swaps for p in s)
+        notation = ", ".join(f"{cards[2 * k]} ↔ {cards[2 * k + 1]}" for k in range(len(swaps)))
+        source = ", ".join(PLACES[s[0]] for s in swaps)
+        target = ", ".join(PLACES[s[1]] for s in swaps)
+        return Move("exchange", cards, source, target, notation)  # type: ignore[arg-type]
+
+    @staticmethod
+    def _swaps_of(move: Move) -> list[tuple[int, int]] | None:
+        """The swaps (place indices) an exchange move names, or None if it names no places."""
+        try:
+            sources = [_INDEX[s] for s in (move.source or "").split(", ")]
+            targets = [_INDEX[t] for t in (move.target or "").split(", ")]
+        except KeyError:
+            return None
+        if len(sources) != len(targets):
+            return None
+        return list(zip(sources, targets))
+
+    def _exchange_allowed(self) -> bool:
+        if self.counters["exchanges"] >= self.options.exchanges:
+            return False
+        return self.options.exchange_when == "any" or self.fourteen_here() is None
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        """Every pair of cards of the square (legal or not), then, when the exchange may be made,
+        the exchanges that could be made."""
+        occupied = self._occupied()
+        for i, j in combinations(occupied, 2):
+            yield self._pair_move(i, j)
+        if self._exchange_allowed():
+            yield from self._exchanges(occupied)
+
+    def _occupied(self) -> list[int]:
+        return [i for i, name in enumerate(PLACES) if self.piles[name].cards]
+
+    def _exchanges(self, occupied: list[int]) -> Iterator[Move]:
+        """The exchanges worth offering: when the exchange must produce a fourteen, only those that do."""
+        must = self.options.exchange_must_pair
+        values = self.values()
+        swaps = list(combinations(occupied, 2))
+        if self.options.exchange == "one-swap":
+            for i, j in swaps:
+                w = list(values)
+                w[i], w[j] = w[j], w[i]
+                if not must or _produces(w, (i, j)):
+                    yield self._exchange_move([(i, j)])
+            return
+        for a, b, c, d in combinations(occupied, 4):
+            for pair in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+                (i, j), (k, m) = pair
+                if must:
+                    w = list(values)
+                    w[i], w[j] = w[j], w[i]
+                    w[k], w[m] = w[m], w[k]
+                    if not _produces(w, (i, j, k, m)):
+                        continue
+                yield self._exchange_move(pair)
+
+    def legal_moves(self) -> list[Move]:
+        """The fourteens of the square, in reading order, then the exchanges if one may be made.
+
+        The exchanges that :meth:`moves` offers are legal by construction; checking
+        each of them (up to 37,950) again would only cost time.
+        """
+        occupied = self._occupied()
+        values = self.values()
+        pairs = [
+            self._pair_move(i, j)
+            for i, j in combinations(occupied, 2)
+            if values[i] + values[j] == FOURTEEN and in_line(i, j)
+        ]
+        if pairs and self.options.exchange_when == "blocked":
+            return pairs
+        if not self._exchange_allowed():
+            return pairs
+        return pairs + list(self._exchanges(occupied))
+
+    # ---------------------------------------------------------------- violations
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "pair":
+            return self._pair_violation(move)
+        if move.kind == "exchange":
+            return self._exchange_violation(move)
+        return IllegalMove("Play", f"{self.name} has no move {move}")
+
+    def _pair_violation(self, move: Move) -> IllegalMove | None:
+        places = (move.source, move.target)
+        if len(move.cards) != 2 or any(p not in _INDEX for p in places):
+            return self.illegal(*self.AVAILABILITY, *move.cards)
+        i, j = _INDEX[places[0]], _INDEX[places[1]]
+        for p, card in zip((i, j), move.cards):
+            here = self.card_at(p)
+            if here is None or here != card or here.pack != card.pack:
+                return self.illegal(*self.AVAILABILITY, card)
+        a, b = move.cards
+        if i == j:
+            return IllegalMove("2", "a card cannot be paired with itself", str(a))
+        if not in_line(i, j):
+            return IllegalMove(
+                "2", "the two cards must lie in the same row or the same column", f"{a} + {b}"
+            )
+        if a.value + b.value != FOURTEEN:
+            return IllegalMove(
+                "2",
+                "the two cards must make fourteen (knave 11, queen 12, king 13)",
+                f"{a} + {b} = {a.value + b.value}",
+            )
+        return None
+
+    def _exchange_violation(self, move: Move) -> IllegalMove | None:
+        swaps = self._swaps_of(move)
+        if swaps is None or len(move.cards) != 2 * len(swaps):
+            return IllegalMove("4", "an exchange names the cards that change places", str(move))
+        places = [p for s in swaps for p in s]
+        for p, card in zip(places, move.cards):
+            here = self.card_at(p)
+            if here is None or here != card or here.pack != card.pack:
+                return self.illegal(*self.AVAILABILITY, card)
+        if len(set(places)) != len(places):
+            return IllegalMove("4", "the cards that change places must be different cards", str(move))
+        wanted = 2 if self.options.exchange == "two-swaps" else 1
+        if len(swaps) != wanted:
+            words = (
+                "two cards change places with two other cards"
+                if wanted == 2
+                else "two cards change places with each other"
+            )
+            return IllegalMove("4", f"in the exchange {words}", str(move))
+        if self.counters["exchanges"] >= self.options.exchanges:
+            times = {0: "not allowed", 1: "allowed only once"}.get(
+                self.options.exchanges, f"allowed only {self.options.exchanges} times"
+            )
+            return IllegalMove("4", f"the exchange is {times}", "“one chance remains”")
+        if self.options.exchange_when == "blocked":
+            pair = self.fourteen_here()
+            if pair is not None:
+                return IllegalMove(
+                    "4",
+                    "the exchange is made only when no fourteen can be composed",
+                    f"{self._pair_move(*pair)} can be paired",
+                )
+        if self.options.exchange_must_pair:
+            w = list(self.values())
+            for i, j in swaps:
+                w[i], w[j] = w[j], w[i]
+            if not _produces(w, places):
+                return IllegalMove("4", "the exchange must produce a fourteen", str(move))
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move.kind == "pair":
+            self._withdraw(move)
+        else:
+            self._exchange(move)
+
+    def _withdraw(self, move: Move) -> None:
+        """Withdraw the pair, then fill the two places from the hand, in reading order."""
+        places = sorted((move.source, move.target), key=_INDEX.__getitem__)
+        self.piles["withdrawn"] = self.piles["withdrawn"].added(move.cards)
+        for name in places:
+            self.piles[name] = Pile()
+        for name in places:
+            hand = self.piles["hand"]
+            if hand.cards:
+                self.piles[name] = Pile((hand.top,))
+                self.piles["hand"] = hand.without(1)
+
+    def _exchange(self, move: Move) -> None:
+        swaps = self._swaps_of(move)
+        assert swaps is not None
+        for i, j in swaps:
+            a, b = PLACES[i], PLACES[j]
+            self.piles[a], self.piles[b] = self.piles[b], self.piles[a]
+        self.counters["exchanges"] += 1
+
+    @property
+    def is_won(self) -> bool:
+        return len(self.piles["withdrawn"]) == len(self.pack())
+
+    # ---------------------------------------------------------------- parsing
+    def parse_move(self, text: str) -> Move:
+        """Read ``"10♥ + 4♣"`` (a pair, either order) or ``"5♠ ↔ 9♦, K♣ ↔ 2♥"`` (the exchange;
+        ``<->`` or ``with`` for ``↔``, ``and`` or a comma between the swaps, ``exchange`` before)."""
+        words = text.strip()
+        if not words:
+            raise InvalidMove("empty move")
+        if "+" in words:
+            names = [w.strip() for w in words.split("+")]
+            cards = self._cards(names, text)
+            if len(cards) != 2:
+                raise InvalidMove(f"a pair names two cards: {text!r}")
+            options = [
+                (i, j)
+                for i in self._places_of(cards[0])
+                for j in self._places_of(cards[1])
+                if i != j
+            ]
+            moves = [self._pair_move(*sorted(o)) for o in options]
+            return self._first_legal(moves, cards, text, f"{cards[0]} + {cards[1]}")
+        body = re.sub(r"^\s*exchange\s*:?\s*", "", words, flags=re.IGNORECASE)
+        body = re.sub(r"<->|<=>|⇄|\bwith\b", "↔", body, flags=re.IGNORECASE)
+        if "↔" not in body:
+            raise InvalidMove(
+                f"cannot read move {text!r} (a pair is written '10♥ + 4♣', the exchange '5♠ ↔ 9♦, K♣ ↔ 2♥')"
+            )
+        parts = [p for p in re.split(r",|;|\band\b", body, flags=re.IGNORECASE) if p.strip()]
+        swaps = [self._cards([c.strip() for c in p.split("↔")], text) for p in parts]
+        if any(len(s) != 2 for s in swaps):
+            raise InvalidMove(f"each swap of an exchange names two cards: {text!r}")
+        flat = [c for s in swaps for c in s]
+        choices: list[list[int]] = [[]]
+        for card in flat:
+            choices = [c + [p] for c in choices for p in self._places_of(card) if p not in c]
+        moves = [
+            self._exchange_move([(c[2 * k], c[2 * k + 1]) for k in range(len(swaps))]) for c in choices
+        ]
+        written = ", ".join(f"{a} ↔ {b}" for a, b in swaps)
+        return self._first_legal(moves, flat, text, written)
+
+    def _cards(self, names: list[str], text: str) -> list[Card]:
+        try:
+            return [Card.parse(n) for n in names]
+        except InvalidCard as exc:
+            raise InvalidMove(f"{exc} in {text!r}") from None
+
+    def _places_of(self, card: Card) -> list[int]:
+        return [i for i in range(len(PLACES)) if self.card_at(i) == card]
+
+    def _first_legal(self, moves: list[Move], cards: list[Card], text: str, written: str) -> Move:
+        """The first legal move of ``moves``, else the rule the first of them breaks.
+
+        Where some of them are written exactly as the player wrote them (``written``: the
+        cards in that order) only those are considered; the others (the same cards in
+        another order) only when there is no such move.
+        """
+        exact = [m for m in moves if str(m) == written]
+        moves = exact or moves
+        for card in cards:
+            if not self._places_of(card):
+                if not any(card in pile for pile in self.piles.values()):
+                    raise InvalidMove(f"{card} is not in this game")
+                raise self.illegal(*self.AVAILABILITY, card)
+        if not moves:
+            raise InvalidMove(f"cannot read move {text!r}")
+        problems = [self.violation(m) for m in moves]
+        for move, problem in zip(moves, problems):
+            if problem is None:
+                return move
+        raise problems[0]  # type: ignore[misc]
+
+    def aliases(self, move: Move) -> set[str]:
+        names = super().aliases(move)
+        if move.kind == "pair":
+            a, b = move.cards
+            names.add(f"{b} + {a}")
+        return names
+
+
+#: The square of plate 011, row by row.
+PLATE_SQUARE = """
+10♥ 5♣ 2♦ J♠ 4♣
+5♥  8♦ 3♥ 6♠ 5♦
+6♥  K♣ A♥ 2♥ 3♠
+A♠  2♣ 5♠ 3♥ 6♦
+3♦  5♠ 5♥ 2♠ 4♥
+"""
+
+
+def _plate_position(square: str) -> str:
+    """The position text of ``square`` with the rest of the two packs in hand, in new-pack order."""
+    rest = Counter(whist_pack(2))
+    rest.subtract(parse_cards(square))
+    hand = []
+    for card in whist_pack(2):
+        if rest[card] > 0:
+            rest[card] -= 1
+            hand.append(card)
+    return str(TheFourteenth.arrange(square, hand=" ".join(map(str, hand))))
+
+
+TheFourteenth.PLATE = _plate_position(PLATE_SQUARE)
