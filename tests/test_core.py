@@ -207,3 +207,11 @@ def test_cli_play_reads_moves_until_quit() -> None:
     assert "played 7♣ → 8♣" in text and "took back 7♣ → 8♣" in text
     assert "Rule I — only the uppermost card of each packet is available (8♣)" in text
     assert game.history == []
+
+
+def test_a_move_repr_pastes_back() -> None:
+    from patience import Move  # noqa: F401 - used by eval
+
+    game = patience.load("la-belle-lucie", seed=1)
+    for move in game.legal_moves():
+        assert eval(repr(move)) == move

@@ -107,7 +107,7 @@ class Pile:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Move:
     """One move: a value with a readable notation (``str``) and a repr that can be pasted back.
 
@@ -125,6 +125,10 @@ class Move:
 
     def __str__(self) -> str:
         return self.notation or self.kind
+
+    def __repr__(self) -> str:
+        fields = (self.kind, self.cards, self.source, self.target, self.notation)
+        return f"Move({', '.join(map(repr, fields))})"
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ card of its line in the position text).
 >>> from patience import load, render
 >>> game = load("the-fourteenth", seed=5)
 >>> print(render.text(game))
-6♣   J♥   3♣   9♠   7♣   hand ##×79
-3♠   5♣   Q♦   7♥   K♦   withdrawn --
-Q♥   A♣   9♣   K♣   7♠
-10♣   Q♣   7♥   Q♣   4♣
-2♦   10♥   5♠   J♦   3♠
+6♣    J♥    3♣    9♠    7♣    hand ##×79
+3♠    5♣    Q♦    7♥    K♦    withdrawn --
+Q♥    A♣    9♣    K♣    7♠
+10♣   Q♣    7♥    Q♣    4♣
+2♦    10♥   5♠    J♦    3♠
 >>> game.play("Q♥ + 2♦")
-Move(kind='pair', cards=(Card.parse('Q♥'), Card.parse('2♦')), source='place 11', target='place 21', notation='Q♥ + 2♦')
+Move('pair', (Card.parse('Q♥'), Card.parse('2♦')), 'place 11', 'place 21', 'Q♥ + 2♦')
 >>> len(game.piles["withdrawn"]), len(game.piles["hand"])
 (2, 77)
 >>> game.play("9♠ + 7♥")

@@ -55,7 +55,8 @@ def text(game: Game) -> str:
         else:
             labelled = any(s.label for s in row)
             cells = [
-                (f"{s.label} " if labelled and s.label else "") + _line(p, s) for s, p in zip(row, piles)
+                (f"{s.label} " if labelled and s.label else "") + _line(p, s).ljust(CELL - 1 if s.fan == "none" else 0)
+                for s, p in zip(row, piles)
             ]
             out.append("   ".join(cells).rstrip())
     return "\n".join(out)
