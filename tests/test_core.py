@@ -215,3 +215,12 @@ def test_a_move_repr_pastes_back() -> None:
     game = patience.load("la-belle-lucie", seed=1)
     for move in game.legal_moves():
         assert eval(repr(move)) == move
+
+
+def test_the_readme_lists_every_game_with_its_chapter() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for cls in games.all():
+        assert f"| {cls.name} |" in readme and f"(book/games/{cls.chapter}.md)" in readme, cls.slug
+        assert (Path(__file__).parent.parent / "book" / "games" / f"{cls.chapter}.md").exists()

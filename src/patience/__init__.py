@@ -18,12 +18,13 @@ from .cards import Card, Rank, Suit, parse_cards, piquet_pack, whist_pack
 from .errors import IllegalMove, InvalidCard, InvalidMove, InvalidPosition, UnknownGame, UnknownOption
 from .game import Game, Move, Pile, Record, Spot
 from .options import Option, parse_spec
+from . import games, render  # noqa: E402 - the registry and the renderers, as patience.games / patience.render
 
 __all__ = [
     "Card", "Rank", "Suit", "parse_cards", "whist_pack", "piquet_pack",
     "Game", "Move", "Pile", "Record", "Spot", "Option",
     "IllegalMove", "InvalidCard", "InvalidMove", "InvalidPosition", "UnknownGame", "UnknownOption",
-    "load", "from_position",
+    "load", "from_position", "games", "render",
 ]
 
 __version__ = "0.1.0"

@@ -493,7 +493,12 @@ class Game:
         if not any(card in pile for pile in self.piles.values()):
             raise InvalidMove(f"{card} is not in this game")
         if any(card in m.cards for m in candidates):
-            raise InvalidMove(f"cannot read the target of {text!r}")
+            target = want.partition(" → ")[2]
+            try:
+                Card.parse(target)
+            except InvalidCard:
+                raise InvalidMove(f"cannot read the target of {text!r}") from None
+            raise InvalidMove(f"{card} cannot be moved to {target}: {target} is not a card that takes one here")
         rule, words = self.AVAILABILITY
         raise IllegalMove(rule, words, str(card))
 
