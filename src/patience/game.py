@@ -136,8 +136,9 @@ class Spot:
     """Where a pile is drawn: grid position in card widths/heights, and how it fans.
 
     ``fan`` is ``"down"`` (a column, each card showing its corner below the one
-    beneath), ``"right"`` (a fan to the right), or ``"none"`` (squared: only the
-    top card shows).  ``label`` is written under or beside the pile.
+    beneath), ``"right"`` (a fan to the right), ``"left"`` (a fan to the left,
+    in the box a right fan of as many cards would take, its bottom card at the
+    right end), or ``"none"`` (squared: only the top card shows).  ``label`` is written under or beside the pile.
     """
 
     pile: str

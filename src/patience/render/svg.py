@@ -62,7 +62,7 @@ def _face(card: Card, x: float, y: float) -> str:
         f'<text x="{x + WIDTH / 2:g}" y="{y + HEIGHT / 2 + 12:g}" font-size="28" text-anchor="middle" '
         f'fill="{colour}" {FONT}>{suit}</text>'
         f'<text x="{x + WIDTH - 4:g}" y="{y + HEIGHT - 5:g}" font-size="10" text-anchor="end" '
-        f'fill="{colour}" {FONT}>{rank}</text></g>'
+        f'fill="{colour}" {FONT}>{rank}{suit}</text></g>'
     )
 
 
@@ -92,11 +92,14 @@ def _pile(pile: Pile, spot: Spot, x: float, y: float, shared: bool) -> tuple[lis
     if pile.is_empty:
         return [_empty(x, y, spot.label)], x + WIDTH, y + HEIGHT
     shown = range(len(pile)) if spot.fan != "none" else [len(pile) - 1]
-    parts, cx, cy = [], x, y
+    # a "left" fan takes the box of a right fan of as many cards, its bottom card at the right end
+    parts, cx, cy = [], x + (FAN_RIGHT * (len(pile) - 1) if spot.fan == "left" else 0), y
     for n, i in enumerate(shown):
         if n:
             if spot.fan == "down":
                 cy += FAN_DOWN_HIDDEN if i - 1 < pile.face_down else FAN_DOWN
+            elif spot.fan == "left":
+                cx -= FAN_RIGHT
             else:
                 cx += FAN_RIGHT
         card = pile.cards[i]
@@ -109,6 +112,8 @@ def _pile(pile: Pile, spot: Spot, x: float, y: float, shared: bool) -> tuple[lis
             f'<text x="{x + WIDTH - 3:g}" y="{y + HEIGHT + 11:g}" font-size="9" text-anchor="end" '
             f'fill="#f0f0e0" {FONT}>{len(pile)}</text>'
         )
+    if spot.fan == "left":
+        cx = x + FAN_RIGHT * (len(pile) - 1)
     return parts, cx + WIDTH, cy + HEIGHT + (12 if spot.fan == "none" and len(pile) > 1 else 0)
 
 

@@ -1,0 +1,484 @@
+"""The Kings: two packs, the eight aces in two columns, the pack dealt in columns of four.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"The Kings", plate 021.  Not the modern game of the same name: this is the
+book's game.  The eight aces are laid in two columns in the centre, the two
+aces of a suit side by side on one horizontal line; they are the foundations,
+built up to kings *whatever the suit* (Rule I).  The rest of the two packs is
+dealt in columns of four cards, first on the left of the aces, then on the
+right, each new column outside the last, so that every horizontal line of the
+tableau is a row of cards running outwards on either side of its two aces.
+Only the outside card of a row is available (Rule II).  *During the deal* a
+card may be played only to a foundation on its own horizontal line (Rule III),
+and the next card of the pack takes its place at once.  When the pack is
+exhausted that restriction ends; the outside cards may then be played to any
+foundation, or laid on one another in sequences going up or down (any suit),
+and a row emptied of all its cards is a *lane* that any available card may
+begin.  There is no re-deal.
+
+Dealing is a move (``deal``, one card to its place), so the deal, the plays
+made during it and the play after it are one replayable record.
+
+>>> from patience import load
+>>> game = load("the-kings", seed=1)
+>>> [str(game.piles[f]) for f in game.piles_of("foundation")]
+['A♦', 'A♦', 'A♣', 'A♣', 'A♥', 'A♥', 'A♠', 'A♠']
+>>> len(game.piles["pack"]), game.next_place()
+(96, 'left row 1')
+>>> for _ in range(5):
+...     _ = game.play("deal")
+>>> [len(game.piles[r]) for r in game.piles_of("left row") + game.piles_of("right row")]
+[1, 1, 1, 1, 1, 0, 0, 0]
+>>> print(TheKings.from_plate().table())
+   -- | A♦  A♦ | --
+   -- | A♣  A♣ | --
+   -- | A♥  A♥ | --
+   -- | A♠  A♠ | --
+pack: 96 cards
+"""
+
+from __future__ import annotations
+
+from itertools import count
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, Suit, parse_cards
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["TheKings"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Kings”"
+
+#: The horizontal lines of the tableau: one for each suit of the aces.
+LINES = 4
+#: The two groups of columns, on either side of the aces.
+SIDES = ("left", "right")
+#: The suits of the aces from the top line down, "each suit in juxtaposition as in
+#: tableau": plate 021 shows diamonds, clubs, hearts, spades.
+ACE_SUITS = (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES)
+
+#: Rule I and the foundations: the aces "ascend in sequence (Rule I) to kings", and
+#: "the foundations do not follow suit".
+FOUNDATION = Foundation(Rank.ACE, Build("up", "any"))
+#: Rule I and the sequences: "neither do the cards placed in sequence on the columns";
+#: "Sequences (Rule I), both ascending and descending".
+SEQUENCE = Build("either", "any")
+
+DEAL_WORDS = (
+    "Withdraw from the packs the eight aces, and place them in two columns, taking care that each "
+    "suit is in juxtaposition as in tableau. … On either side of the foundations, deal out a column "
+    "of four cards, and if in dealing these a suitable card turns up, available for a foundation, in "
+    "accordance with Rule III, play it at once; replacing it with the next card from the pack. You "
+    "continue to deal out successive columns of four cards, alternately on the right and left of the "
+    "first ones, until the pack is exhausted, thus forming two groups of columns, with the eight aces "
+    "in the centre."
+)
+SEQUENCE_WORDS = (
+    "When the pack is exhausted, you examine the tableau, and may now play any available cards "
+    "(Rule II), the restriction as to their being on the same horizontal line having ceased. "
+    "Sequences (Rule I), both ascending and descending, may now be formed with cards on the outside "
+    "of both groups (Rule II), and these sequences may be reversed, as they are required to play on "
+    "the foundations, by transferring them from one packet to another."
+)
+
+
+@register
+class TheKings(Game):
+    """The Kings: two packs; eight aces in the centre, four rows of cards on either side."""
+
+    slug = "the-kings"
+    name = "The Kings"
+    chapter = "the-kings"
+    order = 21
+    source = SOURCE
+    plate = "021"
+    packs = 2
+    #: The three numbered rules, then the paragraphs of PLAY that a move can break,
+    #: under the short names the engine cites.
+    RULES = {
+        "I": "The foundations do not follow suit, neither do the cards placed in sequence on the columns.",
+        "II": "Only the outside cards of each group of columns are available until, by their removal, "
+        "the next ones are released, the principle being that no card is available that has another "
+        "outside it. Note.--By “outside” is meant the cards on the right side of the right-hand group, "
+        "and those on the left side of the left-hand group.",
+        "III": "During the deal no card is available for playing on the foundations unless it is on the "
+        "same horizontal line as the foundation (of either group) for which it is suitable. When the "
+        "entire deal is complete, this restriction ceases.",
+        "Deal": DEAL_WORDS,
+        "Foundations": "The eight aces form the foundations, which ascend in sequence (Rule I) to kings.",
+        "Sequences": SEQUENCE_WORDS,
+        "Lane": "If an entire horizontal row of cards has been removed, you may place any available card "
+        "at the inner end of the lane so formed, and sequences may be placed upon it, as on the others.",
+        "Re-deal": "There is no re-deal.",
+    }
+    AVAILABILITY = ("II", "no card is available that has another outside it")
+    OPTIONS = (
+        Option(
+            "same_line",
+            "deal",
+            "when Rule III holds (a card is played only to a foundation on its own horizontal line): "
+            "during the 'deal' only (the book's reading: “when the entire deal is complete, this "
+            "restriction ceases”) or 'always' (the other reading its note mentions)",
+            choices=("deal", "always"),
+        ),
+        Option(
+            "play_at_once",
+            False,
+            "during the deal, a card that can be played must be played before the next card is dealt "
+            "(“play it at once”, “never omit to play suitable cards as they turn up”); by default the "
+            "player may deal on and lose the chance",
+        ),
+        Option(
+            "direction",
+            "either",
+            "sequences on the columns: each card one higher or one lower than the card it covers "
+            "('either'), or a sequence, once two cards follow, goes on in its direction ('keep')",
+            choices=("either", "keep"),
+        ),
+        Option(
+            "lane",
+            "group",
+            "what is a lane: a row of one 'group' of columns emptied of its cards, or only a whole "
+            "horizontal 'line' emptied on both sides of its aces",
+            choices=("group", "line"),
+        ),
+    )
+
+    #: Plate 021: the eight aces in two columns, a suit on each horizontal line (diamonds,
+    #: clubs, hearts, spades from the top), and blank places on either side where the first
+    #: two columns of four will be dealt.  The plate does not show the pack; here it lies in
+    #: the order of deal 21 (``seed=21``), the next card to deal last, so that
+    #: ``from_plate()`` is ``deal(seed=21)``.
+    PLATE = """\
+the-kings seed=21
+pack: [5♥] [2♣] [7♦] [Q♣] [9♣] [2♦] [10♥] [9♠] [2♣] [4♥] [7♥] [3♠] [K♣] [5♠] [Q♣] [2♥] [7♠] [J♣] \
+[9♠] [6♠] [4♦] [6♥] [8♥] [8♠] [Q♠] [Q♦] [9♥] [9♦] [K♥] [7♥] [9♦] [8♣] [K♦] [10♠] [2♦] [8♥] [10♣] \
+[8♦] [9♥] [Q♥] [3♦] [7♣] [6♦] [8♦] [5♦] [5♣] [10♠] [2♠] [3♥] [5♦] [K♥] [J♥] [9♣] [Q♠] [4♣] [K♦] [6♣] \
+[7♠] [10♦] [10♣] [7♦] [5♠] [3♣] [8♠] [Q♥] [K♠] [4♠] [6♦] [2♥] [3♦] [4♥] [J♣] [6♣] [K♣] [J♥] [5♥] \
+[4♠] [Q♦] [3♥] [3♠] [7♣] [6♥] [K♠] [6♠] [J♠] [J♦] [10♦] [4♦] [J♦] [2♠] [5♣] [4♣] [J♠] [10♥] [3♣] \
+[8♣]
+foundation 1: A♦
+foundation 2: A♦
+foundation 3: A♣
+foundation 4: A♣
+foundation 5: A♥
+foundation 6: A♥
+foundation 7: A♠
+foundation 8: A♠
+"""
+
+    # ---------------------------------------------------------------- the piles
+    def pile_names(self) -> list[str]:
+        """The pack, the eight foundations (two on each horizontal line: 1 and 2 on the
+        top line, 7 and 8 on the bottom one, the left column odd), then the rows of each
+        group, each row written from its inner end (by the aces) to its outside card."""
+        return (
+            ["pack"]
+            + [f"foundation {i + 1}" for i in range(2 * LINES)]
+            + [f"{side} row {r + 1}" for side in SIDES for r in range(LINES)]
+        )
+
+    def rows(self) -> list[str]:
+        """The eight rows of the tableau: the left group's four, then the right group's."""
+        return self.piles_of("left row") + self.piles_of("right row")
+
+    @staticmethod
+    def line_of(name: str) -> int:
+        """The horizontal line (1 at the top) that a row or a foundation lies on."""
+        number = int(name.split()[-1])
+        return (number + 1) // 2 if name.startswith("foundation") else number
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return FOUNDATION
+
+    @property
+    def dealing(self) -> bool:
+        """True while the deal goes on: the pack is not yet exhausted."""
+        return not self.piles["pack"].is_empty
+
+    def same_line_holds(self) -> bool:
+        """Whether Rule III binds now: during the deal, or always with ``same_line=always``."""
+        return self.dealing or self.options.same_line == "always"
+
+    # ------------------------------------------------------------------ the deal
+    @classmethod
+    def arrange(
+        cls,
+        rows: Mapping[str, str],
+        pack: str = "",
+        heights: Sequence[int] | None = None,
+        **options: Any,
+    ) -> TheKings:
+        """A position made of the rows that matter, for examples and tests.
+
+        ``rows`` maps row names (``"left row 2"``) to their cards, from the inner end
+        out; ``pack`` lists cards still to deal, the next one first.  Every other card
+        lies on the foundations, each built up from its ace, as high as the cards left
+        allow, the first foundations highest; or, when ``heights`` are given (eight
+        numbers of cards, foundation 1 first), to those heights, and the cards they
+        leave over lie at the bottom of the pack, to be dealt last.
+
+        >>> game = TheKings.arrange({"left row 1": "Q♥ K♠", "right row 3": "K♦"})
+        >>> [len(game.piles[f]) for f in game.piles_of("foundation")]
+        [13, 13, 13, 13, 13, 13, 12, 11]
+        >>> print(game.piles["foundation 7"].top, game.piles["foundation 8"].top, game.dealing)
+        Q♣ J♣ False
+        """
+        game = cls(**options)
+        placed: list[Card] = []
+        for name, text in rows.items():
+            if name not in game.rows():
+                raise InvalidPosition(f"unknown row {name!r} in {game.name}")
+            game.piles[name] = Pile.of(text)
+            placed += game.piles[name].cards
+        dealt = parse_cards(pack)
+        game.piles["pack"] = Pile(tuple(reversed(dealt)), len(dealt))
+        left: dict[int, list[Card]] = {}
+        spare = list(game.pack())
+        for card in placed + dealt:
+            if card not in spare:
+                raise InvalidPosition(f"too many {card} for the pack")
+            spare.remove(card)
+        for card in sorted(spare):
+            left.setdefault(card.value, []).append(card)
+        given = heights is not None
+        if heights is None:
+            heights = [next((v - 1 for v in range(1, 14) if len(left.get(v, ())) <= i), 13)
+                       for i in range(2 * LINES)]
+        if len(heights) != 2 * LINES:
+            raise InvalidPosition(f"give the heights of all {2 * LINES} foundations")
+        for i, name in enumerate(game.piles_of("foundation")):
+            cards = []
+            for value in range(1, heights[i] + 1):
+                if not left.get(value):
+                    raise InvalidPosition(f"no card of value {value} is left for {name}")
+                # the aces lie as in the deal, the two of a suit on one line
+                suit = ACE_SUITS[i // 2]
+                pick = next((c for c in left[value] if value > 1 or c.suit == suit), left[value][0])
+                left[value].remove(pick)
+                cards.append(pick)
+            game.piles[name] = Pile(tuple(cards))
+        extra = [c for v in sorted(left) for c in left[v]]
+        if extra and not given:
+            raise InvalidPosition(f"cards placed nowhere: {' '.join(map(str, extra))}")
+        if extra:
+            game.piles["pack"] = Pile(tuple(extra) + game.piles["pack"].cards, len(extra) + len(dealt))
+        return cls.from_position(str(game))  # type: ignore[return-value]
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Withdraw the eight aces and place them in two columns, the two aces of a suit side
+        by side on one line; the rest of the cards is the pack, dealt by ``deal`` moves."""
+        aces = [c for c in cards if c.rank == Rank.ACE]
+        for line, suit in enumerate(ACE_SUITS):
+            pair = [c for c in aces if c.suit == suit]
+            for column, ace in enumerate(pair):
+                self.piles[f"foundation {2 * line + column + 1}"] = Pile((ace,))
+        rest = [c for c in cards if c.rank != Rank.ACE]
+        self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
+
+    def places(self) -> Iterable[tuple[str, int]]:
+        """The places of the deal in order, as (row, column): the first column on the left
+        of the aces, top to bottom, then the first on the right, then the second on the
+        left (outside the first), and so on, "first on the left, and then on the right"."""
+        for j in count():
+            side, column = SIDES[j % 2], j // 2 + 1
+            for line in range(1, LINES + 1):
+                yield f"{side} row {line}", column
+
+    def next_place(self) -> str:
+        """The row that the next card of the deal goes to: the first place of the deal not
+        yet filled (a card played during the deal is replaced at once, so this is the
+        place after the last card dealt)."""
+        for row, column in self.places():
+            if len(self.piles[row]) < column:
+                return row
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        yield Move("deal", notation="deal")
+        yield Move("redeal", notation="redeal")
+        rows = self.rows()
+        empty = [r for r in rows if self.piles[r].is_empty]
+        for source in rows:
+            card = self.piles[source].top
+            if card is None:
+                continue
+            for name in self._foundations_for(source, card):
+                yield Move("move", (card,), source, name, f"{card} → {name}")
+            for target in rows:
+                if target == source:
+                    continue
+                under = self.piles[target].top
+                where = str(under) if under else "space" if len(empty) == 1 else target
+                yield Move("move", (card,), source, target, f"{card} → {where}")
+
+    def _foundations_for(self, source: str, card: Card) -> list[str]:
+        """The foundations in the order a move written ``card → foundation`` tries them:
+        those that take the card by sequence first, those on the card's own line next, so
+        that a refusal names the rule the player most likely met."""
+        line = self.line_of(source)
+        return sorted(
+            self.piles_of("foundation"),
+            key=lambda f: (self.foundation_fault(f, card) is not None, self.line_of(f) != line),
+        )
+
+    def aliases(self, move: Move) -> set[str]:
+        names = super().aliases(move)
+        if move.kind == "move" and move.target in self.piles and self.piles[move.target].is_empty:
+            names |= {f"{move.cards[0]} → space", f"{move.cards[0]} → lane"}
+        return names
+
+    def parse_move(self, text: str) -> Move:
+        """As for every game; but a card named that is not in the tableau at all is refused
+        for where it is (still in the pack, or played), not for Rule II."""
+        try:
+            return super().parse_move(text)
+        except IllegalMove as exc:
+            if (exc.rule, exc.reason) != self.AVAILABILITY:
+                raise
+            card = Card.parse(exc.detail)
+            if any(card in self.piles[r] for r in self.rows()):
+                raise
+            if card in self.piles["pack"]:
+                raise IllegalMove("Deal", "the card has not been dealt yet", str(card)) from None
+            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card)) from None
+
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return IllegalMove("Re-deal", "there is no re-deal")
+        if move.kind != "move" or move.source not in self.rows() or move.target not in self.piles:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        source = self.piles[move.source]
+        if len(move.cards) != 1 or source.top != move.cards[0]:
+            return self.illegal(*self.AVAILABILITY, *move.cards[:1])
+        card = move.cards[0]
+        if move.target.startswith("foundation"):
+            return self._foundation_violation(move.source, move.target, card)
+        if move.target == "pack" or move.target == move.source:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        return self._sequence_violation(move.source, move.target, card)
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The deal: card by card until the pack is exhausted; with ``play_at_once``, a card
+        that can be played is played before the next is dealt."""
+        if not self.dealing:
+            return IllegalMove("Deal", "the pack is exhausted")
+        if self.options.play_at_once:
+            for m in self.moves():
+                if m.kind == "move" and m.target.startswith("foundation") and self.violation(m) is None:
+                    return IllegalMove("Deal", "a suitable card is played at once, before the next is dealt",
+                                       f"{m.cards[0]} can be played")
+        return None
+
+    def _foundation_violation(self, source: str, name: str, card: Card) -> IllegalMove | None:
+        """Rule I and the foundations (up in sequence, any suit), then Rule III (the same line)."""
+        fault = self.foundation_fault(name, card)
+        top = self.piles[name].top
+        if fault is not None:
+            if top is None:
+                return self.illegal("Foundations", "the eight aces form the foundations", card)
+            if top.rank == Rank.KING:
+                return self.illegal("Foundations", "the foundations ascend to kings, and this one is complete",
+                                    card, top)
+            return self.illegal("I", "the foundations ascend in sequence, whatever the suit", card, top)
+        if self.same_line_holds() and self.line_of(source) != self.line_of(name):
+            when = "during the deal " if self.options.same_line == "deal" else ""
+            return self.illegal(
+                "III", f"{when}a card is played only to a foundation on its own horizontal line", card, top or name
+            )
+        return None
+
+    def _sequence_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
+        """The paragraph on sequences and Rule I (up or down, any suit), and the lanes."""
+        if self.dealing:
+            return self.illegal("Sequences", "sequences are formed only when the pack is exhausted", card)
+        row = self.piles[target]
+        under = row.top
+        if under is None:
+            return self._lane_violation(target, card)
+        if SEQUENCE.fault(under, card):
+            return self.illegal("I", "a sequence goes up or down by one, whatever the suit", card, under)
+        if self.options.direction == "keep" and len(row) >= 2:
+            step = under.value - row.cards[-2].value
+            if abs(step) == 1 and card.value - under.value != step:
+                way = "an ascending" if step > 0 else "a descending"
+                return self.illegal("Sequences", f"{way} sequence goes on in its direction", card, under)
+        return None
+
+    def _lane_violation(self, target: str, card: Card) -> IllegalMove | None:
+        """The paragraph on lanes: an emptied row takes any available card at its inner end;
+        with ``lane=line`` only when the row on the other side of the aces is empty too."""
+        if self.options.lane == "line":
+            side, _, number = target.partition(" row ")
+            other = f"{SIDES[1 - SIDES.index(side)]} row {number}"
+            if not self.piles[other].is_empty:
+                return self.illegal("Lane", "a lane is formed only when an entire horizontal line is removed",
+                                    card, "space")
+        return None
+
+    # ----------------------------------------------------------- doing a move
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self._deal_one()
+            return
+        self.transfer(move.source, move.target)
+        if self.dealing and move.target.startswith("foundation"):
+            # "play it at once; replacing it with the next card from the pack"
+            self.transfer("pack", move.source)
+
+    def _deal_one(self) -> None:
+        """Deal the next card of the pack, face up, to the next place of the deal."""
+        self.transfer("pack", self.next_place())
+
+    # ------------------------------------------------------------ the result
+    @property
+    def is_won(self) -> bool:
+        """Every card on the foundations: the pack dealt and every row cleared."""
+        return not self.dealing and all(self.piles[r].is_empty for r in self.rows())
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 021's arrangement: the two columns of aces in the centre, the rows of the
+        left group running out to the left ("left" fans: the outside card leftmost), those
+        of the right group to the right, and the pack below the aces.
+
+        A "left" fan takes the same box as a right fan of as many cards at (x, y), with its
+        bottom card at the right end; a renderer that knows only right fans draws it in
+        that box in the other order."""
+        from ..render import fan_width
+
+        reach = fan_width(max([1] + [len(self.piles[r]) for r in self.rows()]))
+        aces = reach + 1 / 6  # the left column of aces, one gap right of the longest left row
+        spots = []
+        for line in range(1, LINES + 1):
+            y = line - 1
+            width = fan_width(len(self.piles[f"left row {line}"]))
+            spots.append(Spot(f"left row {line}", reach - width, y, fan="left"))
+            spots.append(Spot(f"foundation {2 * line - 1}", aces, y))
+            spots.append(Spot(f"foundation {2 * line}", aces + 1, y))
+            spots.append(Spot(f"right row {line}", aces + 2, y, fan="right"))
+        spots.append(Spot("pack", aces + 0.5, LINES + 0.25, label="pack"))
+        return spots
+
+    def table(self) -> str:
+        """The tableau as it lies, as text: on each line the left row read from its outside
+        card in, the top cards of the line's two foundations, then the right row read out;
+        below, what is left of the pack."""
+        lefts = [" ".join(str(c) for c in reversed(self.piles[f"left row {n}"].cards)) or "--"
+                 for n in range(1, LINES + 1)]
+        width = max(len(s) for s in lefts) + 3
+        lines = []
+        for n, left in enumerate(lefts, start=1):
+            tops = [str(self.piles[f"foundation {2 * n - k}"].top or "--") for k in (1, 0)]
+            right = " ".join(str(c) for c in self.piles[f"right row {n}"].cards) or "--"
+            lines.append(f"{left.rjust(width)} | {tops[0].ljust(3)} {tops[1].ljust(3)}| {right}")
+        pack = len(self.piles["pack"])
+        lines.append(f"pack: {pack} cards" if pack else "pack: exhausted")
+        return "\n".join(lines)
