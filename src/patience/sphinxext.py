@@ -11,7 +11,8 @@ The argument is a game spec (``canfield(draw=3)``).  The position is the
 game's plate (``:plate:``), a deal (``:seed: 7``) or, as the directive's
 content, a position text.  ``:caption:`` adds a caption below the picture.
 
-The ``patience-games`` directive writes the table of every registered game.
+The ``patience-games`` directive writes the table of every registered game, and
+``patience-game-modules`` the API reference of every game module.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from .game import Game
 from .options import parse_spec
 from .render import svg
 
-__all__ = ["setup", "PatienceDiagram", "PatienceGames", "position_for", "games_table"]
+__all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "position_for", "games_table"]
 
 
 def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
@@ -89,7 +90,19 @@ class PatienceGames(SphinxDirective):
         return self.parse_text_to_nodes(games_table())
 
 
+class PatienceGameModules(SphinxDirective):
+    """The API reference of every game module, one section each, in the order of the book."""
+
+    def run(self) -> list[nodes.Node]:
+        modules = dict.fromkeys(cls.__module__ for cls in games.all())
+        text = "\n\n".join(
+            f"### `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n   :members:\n```" for name in modules
+        )
+        return self.parse_text_to_nodes(text)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("patience-diagram", PatienceDiagram)
     app.add_directive("patience-games", PatienceGames)
+    app.add_directive("patience-game-modules", PatienceGameModules)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
