@@ -146,6 +146,9 @@ class Spot:
     y: float
     fan: str = "none"
     label: str = ""
+    #: False for places that are not on the table until cards come to them (rows not yet dealt):
+    #: an empty one is then not drawn at all.
+    draw_empty: bool = True
 
 
 _HEADER = re.compile(r"^(?P<spec>[^\s(]+(?:\([^)]*\))?)(?P<rest>.*)$")

@@ -90,6 +90,8 @@ def _empty(x: float, y: float, label: str) -> str:
 def _pile(pile: Pile, spot: Spot, x: float, y: float, shared: bool) -> tuple[list[str], float, float]:
     """The SVG of one pile and the far corner it reaches."""
     if pile.is_empty:
+        if not spot.draw_empty:
+            return [], x, y
         return [_empty(x, y, spot.label)], x + WIDTH, y + HEIGHT
     shown = range(len(pile)) if spot.fan != "none" else [len(pile) - 1]
     # a "left" fan takes the box of a right fan of as many cards, its bottom card at the right end

@@ -24,7 +24,7 @@ def _card(pile: Pile, i: int) -> str:
 def _line(pile: Pile, spot: Spot) -> str:
     """A pile written on one line: all its cards if it fans, else its top card (and how many)."""
     if pile.is_empty:
-        return EMPTY
+        return EMPTY if spot.draw_empty else ""
     if spot.fan == "none":
         shown = _card(pile, len(pile) - 1)
         return shown if len(pile) == 1 else f"{shown}×{len(pile)}"
@@ -46,8 +46,8 @@ def text(game: Game) -> str:
         piles = [game.piles[s.pile] for s in row]
         if any(s.fan == "down" for s in row):
             for i in range(max(1, *(len(p) for p in piles))):
-                cells = [(EMPTY if i == 0 else "") if p.is_empty else (_card(p, i) if i < len(p) else "")
-                         for p in piles]
+                cells = [(EMPTY if i == 0 and s.draw_empty else "") if p.is_empty
+                         else (_card(p, i) if i < len(p) else "") for s, p in zip(row, piles)]
                 lines.append("".join(c.ljust(CELL) for c in cells).rstrip())
         else:
             labelled = any(s.label for s in row)
@@ -67,4 +67,4 @@ def text(game: Game) -> str:
             out.append("   ".join(
                 cell.rjust(width[s.x]) if s.fan == "left" else cell.ljust(width[s.x]) for s, cell in line
             ).rstrip())
-    return "\n".join(out)
+    return "\n".join(line for line in out if line)

@@ -1,0 +1,475 @@
+"""The Blockade: two packs dealt in rows of twelve, each row blocking the one before.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"The Blockade", plate 008.  Twelve cards are dealt in a row; aces may be played
+as they appear, but nothing else until the row is complete.  The eight aces
+ascend in suit to kings.  Only the cards with no others below them are available
+(Rule I); the player plays them, marries them in a descending line (a card on the
+next higher of its suit, laid exactly over it), and refills the vacancies from
+the pack, those in the higher rows first.  When nothing more can be played or
+married, another row of twelve is dealt underneath.  There is no re-deal.
+
+Dealing is a move: each ``deal`` lays one card of the row being dealt, so the
+aces can be played as they appear; ``refill`` fills every vacancy from the pack.
+
+>>> from patience import load
+>>> game = load("the-blockade", seed=4)
+>>> len(game.piles["pack"]), game.counters
+(104, {'rows': 0, 'dealing': 0})
+>>> print(game.play("deal"), game.row(1)[:2])
+deal ['A♠', '--']
+>>> print(game.play("A♠ → foundation"), "|", game.play("deal"), game.row(1)[:2])
+A♠ → foundation | deal ['Q♦', '--']
+>>> print(TheBlockade.from_plate().piles["row 1 place 1"])
+5♥
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank
+from ..errors import IllegalMove, InvalidMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["TheBlockade"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Blockade”"
+
+#: "Marry in descending line": a card on the next higher card of its suit.
+MARRIAGE = Build("down", "same")
+#: "The eight aces are the foundation cards, and are to ascend in sequence to kings."
+ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
+
+#: Cards in a row: "Deal out twelve cards in a horizontal line."
+PLACES = 12
+#: Rows there can ever be: 104 cards fill eight rows of twelve and eight places of a ninth.
+ROWS = 9
+#: How far below the row before it a row is drawn, in card heights (the rows overlap,
+#: as each row "blocks the preceding one"; the corner of every card still shows).
+ROW_STEP = 0.32
+
+#: The moves that are not a card's: the two that take cards from the pack, and the re-deal
+#: the game does not have (offered so that it is refused by its rule).
+DEAL = Move("deal", notation="deal")
+REFILL = Move("deal", notation="refill")
+REDEAL = Move("redeal", notation="redeal")
+
+
+@register
+class TheBlockade(Game):
+    """The Blockade: two packs, rows of twelve dealt one under another, eight aces ascending."""
+
+    slug = "the-blockade"
+    name = "The Blockade"
+    chapter = "the-blockade"
+    order = 8
+    source = SOURCE
+    plate = "008"
+    packs = 2
+    #: The two numbered rules, then the paragraphs of PLAY under the short names the engine cites.
+    RULES = {
+        "I": "All cards in the first row are available, but as each row is placed it blocks the "
+        "preceding one. The removal of any card in the lower rows releases the one immediately above "
+        "it, the principle being that all cards are available that have no others below them.",
+        "II": "The foundations must follow suit.",
+        "Deal": "Deal out twelve cards in a horizontal line. Aces may be played as they appear, but no "
+        "other card can be played until the row is complete.",
+        "Foundations": "The eight aces are the foundation cards, and are to ascend in sequence to kings.",
+        "Marriages": "When the first line is placed, play any suitable cards, and then marry in "
+        "descending line, but be careful to place the cards exactly over each other, to avoid confusion.",
+        "Vacancies": "The vacancies thus caused must be immediately refilled from the pack, then again "
+        "play and marry. … In the course of the game vacancies will often be made in the higher rows. "
+        "These must always be refilled first.",
+        "Rows": "When neither can be done, deal out another row underneath the first, and, when it is "
+        "complete, play, marry, and refill spaces as before. You continue to deal out successive rows "
+        "until the pack is exhausted, always pausing between each row to play, marry, and refill spaces.",
+        "Re-deal": "There is no re-deal.",
+    }
+    AVAILABILITY = ("I", "only the cards with no others below them are available")
+    #: ``rows``: the rows begun so far; ``dealing``: 1 while the last of them is being dealt.
+    COUNTERS = ("rows", "dealing")
+    OPTIONS = (
+        Option(
+            "deal_when",
+            "stuck",
+            "when another row may be dealt: when 'stuck' (no card can be played or married: the book's "
+            "“when neither can be done”) or at 'any' time the vacancies are filled",
+            choices=("stuck", "any"),
+        ),
+        Option(
+            "refill",
+            "deferred",
+            "when vacancies are refilled: 'deferred' (the player goes on playing and marrying the cards "
+            "a vacancy releases, and refills when he chooses, so that vacancies are made in the higher "
+            "rows) or 'at-once' (every vacancy is refilled before another card is played or married)",
+            choices=("deferred", "at-once"),
+        ),
+    )
+
+    #: Plate 008, read card by card (the reading is in the chapter): the first row complete, no
+    #: ace in it, the eight foundation spaces empty.  The plate does not show the pack; its order
+    #: here is the editor's (the other 92 cards shuffled with seed 8), the next card to deal last.
+    PLATE = """\
+the-blockade seed=0 rows=1 dealing=0
+row 1 place 1: 5♥
+row 1 place 2: K♣
+row 1 place 3: 3♠
+row 1 place 4: 7♦
+row 1 place 5: J♥
+row 1 place 6: 10♣
+row 1 place 7: 6♦
+row 1 place 8: 9♣
+row 1 place 9: 7♥
+row 1 place 10: 2♠
+row 1 place 11: Q♣
+row 1 place 12: 3♦
+pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5♣] [2♥] [K♥] [8♣] [4♣] [A♥] [10♣] [10♠] [9♥] [2♣] \
+[7♣] [A♣] [5♦] [K♠] [10♥] [3♥] [7♠] [Q♠] [J♥] [6♥] [2♠] [4♥] [6♠] [6♠] [6♦] [10♥] [9♠] [3♣] [Q♦] [4♦] \
+[A♠] [J♦] [3♣] [9♣] [8♥] [J♠] [A♦] [5♠] [7♠] [5♠] [6♣] [8♠] [A♦] [7♣] [K♥] [9♠] [5♦] [Q♥] [10♠] [10♦] \
+[J♣] [4♠] [9♦] [Q♠] [3♦] [K♣] [4♠] [A♥] [4♥] [2♥] [K♦] [8♥] [Q♣] [8♣] [4♦] [5♣] [7♥] [J♦] [9♦] [8♠] \
+[A♣] [J♠] [4♣] [7♦] [A♠] [8♦] [5♥] [6♥] [Q♥] [2♣] [6♣] [K♠]
+"""
+
+    # ------------------------------------------------------------------ the piles
+    @staticmethod
+    def place(row: int, column: int) -> str:
+        """The name of a place in the tableau: ``place(2, 5)`` is ``'row 2 place 5'``."""
+        return f"row {row} place {column}"
+
+    def pile_names(self) -> list[str]:
+        return (
+            [f"foundation {i}" for i in range(1, 9)]
+            + [self.place(r, c) for r in range(1, ROWS + 1) for c in range(1, PLACES + 1)]
+            + ["pack"]
+        )
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return ASCENDING
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """The whole of both packs goes into the pack, face down, the first card to deal on top;
+        the rows are dealt by ``deal`` moves."""
+        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        rows: Sequence[str],
+        pack: str = "",
+        foundations: str = "",
+        *,
+        dealing: bool = False,
+        **options: Any,
+    ) -> TheBlockade:
+        """A position made of the rows that matter, for examples and tests.
+
+        ``rows`` gives each row's twelve places (fewer for a row being dealt): a card, ``--`` for an
+        empty place, or a marriage written bottom first with ``+`` (``7♥+6♥``).  ``foundations``
+        names the top card of each foundation begun (``"3♠ A♥"``: the spades up to the three, the
+        ace of hearts).  ``pack`` lists the next cards to deal, first first; every card not placed
+        lies in the pack under them.  With ``dealing`` the last row is still being dealt.
+
+        >>> game = TheBlockade.arrange(["5♥ K♣ 3♠", "7♥+6♥ -- A♦"], pack="2♠ Q♦", foundations="4♥",
+        ...                            dealing=True)
+        >>> print(game.piles["row 2 place 1"], "|", game.piles["foundation 1"], "|", game.piles["pack"].top)
+        7♥ 6♥ | A♥ 2♥ 3♥ 4♥ | 2♠
+        >>> game.counters, len(game.piles["pack"])
+        ({'rows': 2, 'dealing': 1}, 94)
+        """
+        piles: dict[str, str] = {}
+        for r, text in enumerate(rows, start=1):
+            tokens = text.split()
+            if len(tokens) > PLACES:
+                raise InvalidPosition(f"row {r} has more than {PLACES} places")
+            for c, token in enumerate(tokens, start=1):
+                if token != "--":
+                    piles[cls.place(r, c)] = token.replace("+", " ")
+        for i, top in enumerate(foundations.split(), start=1):
+            card = Card.parse(top)
+            piles[f"foundation {i}"] = " ".join(str(Card(Rank(v), card.suit)) for v in range(1, card.rank + 1))
+        piles["pack"] = " ".join(f"[{card}]" for card in reversed(pack.split()))
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, TheBlockade)
+        game.counters["rows"] = len(rows)
+        game.counters["dealing"] = int(dealing)
+        return game
+
+    # ------------------------------------------------------------------ Rule I
+    def column(self, c: int) -> list[str]:
+        """The places of column ``c``, from the first row down."""
+        return [self.place(r, c) for r in range(1, ROWS + 1)]
+
+    def available_place(self, c: int) -> str | None:
+        """Rule I: the place of column ``c`` whose card has no others below it (None: none)."""
+        for name in reversed(self.column(c)):
+            if self.piles[name].cards:
+                return name
+        return None
+
+    def available(self) -> dict[str, Card]:
+        """Every available place with the card uppermost in it (a married card lies over its mate)."""
+        found = {}
+        for c in range(1, PLACES + 1):
+            name = self.available_place(c)
+            if name is not None:
+                top = self.piles[name].top
+                assert top is not None
+                found[name] = top
+        return found
+
+    def row(self, r: int) -> list[str]:
+        """The uppermost cards of row ``r``, ``--`` for an empty place (for examples)."""
+        return [str(self.piles[self.place(r, c)].top or "--") for c in range(1, PLACES + 1)]
+
+    @staticmethod
+    def row_of(name: str) -> int:
+        """The row a place belongs to: ``row_of('row 2 place 5')`` is 2."""
+        return int(name.split()[1])
+
+    # ------------------------------------------------------------------ vacancies
+    def vacancies(self) -> list[str]:
+        """The empty places of the rows dealt, higher rows first and left to right in a row
+        (the places of a row still being dealt are not vacancies)."""
+        last = self.counters["rows"] - self.counters["dealing"]
+        return [
+            self.place(r, c)
+            for r in range(1, last + 1)
+            for c in range(1, PLACES + 1)
+            if not self.piles[self.place(r, c)].cards
+        ]
+
+    @property
+    def is_dealing(self) -> bool:
+        """Whether a row is being dealt (and the pack still holds cards)."""
+        return bool(self.counters["dealing"]) and bool(self.piles["pack"].cards)
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        tops = self.available()
+        vacancies = self.vacancies()
+        for source, card in tops.items():
+            yield Move("move", (card,), source, self.foundation_for(card), f"{card} → foundation")
+            for target, under in tops.items():
+                if target != source:
+                    yield Move("move", (card,), source, target, f"{card} → {under}")
+            if vacancies:
+                yield Move("move", (card,), source, vacancies[0], f"{card} → space")
+        yield DEAL
+        yield REFILL
+        yield REDEAL
+
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`, and a move that names its target by a card that is not
+        available (``"7♥ → 8♥"``) or by a pile (``"2♥ → foundation 1"``) is judged by the rules
+        rather than not understood.  A foundation named that would take the card is one of the
+        foundations the engine would choose (they are alike), and the engine's move is played."""
+        try:
+            return super().parse_move(text)
+        except InvalidMove:
+            move = self._named_move(text)
+            if move is None:
+                raise
+            problem = self.violation(move)
+            if problem is not None:
+                raise problem from None
+            usual = Move("move", move.cards, move.source, self.foundation_for(move.cards[0]),
+                         f"{move.cards[0]} → foundation")
+            if not move.target.startswith("foundation") or self.violation(usual) is not None:
+                raise
+            return usual
+
+    def _named_move(self, text: str) -> Move | None:
+        """The move of an available card that ``text`` names, onto a pile named or onto the place
+        of a card named (available or not); None if ``text`` names none."""
+        from ..game import _canonical
+
+        card_text, arrow, target_text = _canonical(text).partition(" → ")
+        if not arrow:
+            return None
+        try:
+            card = Card.parse(card_text)
+        except ValueError:
+            return None
+        source = next((p for p, top in self.available().items() if top == card), None)
+        if source is None:
+            return None
+        if target_text in self.piles:
+            target: str | None = target_text
+        else:
+            try:
+                under = Card.parse(target_text)
+            except ValueError:
+                return None
+            places = [self.place(r, c) for r in range(1, ROWS + 1) for c in range(1, PLACES + 1)]
+            target = next((p for p in places if under in self.piles[p].cards), None)
+        if target is None:
+            return None
+        return Move("move", (card,), source, target, f"{card} → {target_text}")
+
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "redeal":
+            return IllegalMove("Re-deal", "there is no re-deal")
+        if move == DEAL:
+            return self._deal_violation()
+        if move == REFILL:
+            return self._refill_violation()
+        if (
+            move.kind != "move"
+            or move.source not in self.piles
+            or move.target not in self.piles
+            or not move.target.startswith(("foundation", "row"))
+        ):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        if len(move.cards) != 1 or not move.source.startswith("row"):
+            return self.illegal(*self.AVAILABILITY, *move.cards[:1])
+        card = move.cards[0]
+        c = int(move.source.split()[-1])
+        if self.available_place(c) != move.source or self.piles[move.source].top != card:
+            return self.illegal(*self.AVAILABILITY, card)
+        if self.is_dealing:
+            return self._during_the_deal(move)
+        if self.options.refill == "at-once" and self.vacancies() and self.piles["pack"].cards:
+            return IllegalMove("Vacancies", "the vacancies must be refilled at once", self.vacancies()[0])
+        if move.target.startswith("foundation"):
+            return self._foundation_violation(move.target, card)
+        return self._marriage_violation(move.target, card)
+
+    def _during_the_deal(self, move: Move) -> IllegalMove | None:
+        """The paragraph on the deal: aces may be played as they appear, nothing else until the row
+        is complete."""
+        card = move.cards[0]
+        if (
+            card.rank != Rank.ACE
+            or not move.target.startswith("foundation")
+            or self.row_of(move.source) != self.counters["rows"]
+        ):
+            return self.illegal("Deal", "no card but the aces of the row can be played until the row "
+                                "is complete", card)
+        return self._foundation_violation(move.target, card)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule II and the paragraph on the foundations."""
+        fault = self.foundation_fault(name, card)
+        if fault is None:
+            return None
+        top = self.piles[name].top
+        if fault == "must follow suit":
+            return self.illegal("II", "the foundations must follow suit", card, top or "")
+        if fault.startswith("a foundation starts"):
+            return self.illegal("Foundations", "the foundations are begun with the aces", card)
+        return self.illegal("Foundations", "the foundations ascend in sequence", card, top or "")
+
+    def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """The paragraph on marriages: in a descending line, in suit, on an available card."""
+        target = self.piles[name]
+        if target.top is None:
+            return self.illegal("Vacancies", "a vacancy is refilled only from the pack", card)
+        c = int(name.split()[-1])
+        if self.available_place(c) != name:
+            return self.illegal("I", "a marriage is made only on an available card", card, target.top)
+        fault = MARRIAGE.fault(target.top, card)
+        if fault == "must follow suit":
+            return self.illegal("Marriages", "a marriage is made in the same suit", card, target.top)
+        if fault:
+            return self.illegal("Marriages", "marriages descend in value", card, target.top)
+        return None
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The paragraphs on the rows: a row is dealt when the vacancies are filled and nothing can
+        be played or married, until the pack is exhausted; once begun, it is dealt to the end."""
+        if not self.piles["pack"].cards:
+            return IllegalMove("Rows", "the pack is exhausted")
+        if self.is_dealing:
+            return None
+        vacancies = self.vacancies()
+        if vacancies:
+            return IllegalMove("Vacancies", "the vacancies are refilled before another row is dealt",
+                               vacancies[0])
+        if self.options.deal_when == "stuck":
+            movable = self.movable()
+            if movable is not None:
+                card, where = movable
+                return IllegalMove("Rows", "another row is dealt only when no card can be played or "
+                                   "married", f"{card} can be {where}")
+        return None
+
+    def movable(self) -> tuple[Card, str] | None:
+        """A card that can be played (first) or married now, with ``'played'`` or ``'married'``.
+
+        A card already married is not counted: it could only change one mate for another card
+        of the same rank and suit."""
+        married = None
+        for move in self.moves():
+            if move.kind != "move" or self.violation(move) is not None:
+                continue
+            if move.target.startswith("foundation"):
+                return move.cards[0], "played"
+            if married is None and len(self.piles[move.source]) == 1:
+                married = move.cards[0], "married"
+        return married
+
+    def _refill_violation(self) -> IllegalMove | None:
+        if not self.vacancies() or self.is_dealing:
+            return IllegalMove("Vacancies", "there is no vacancy to refill")
+        if not self.piles["pack"].cards:
+            return IllegalMove("Vacancies", "the pack is exhausted")
+        return None
+
+    # ------------------------------------------------------------------ doing a move
+    def apply(self, move: Move) -> None:
+        if move == DEAL:
+            self._deal_one()
+        elif move == REFILL:
+            self._refill()
+        else:
+            self.transfer(move.source, move.target)
+
+    def _deal_one(self) -> None:
+        """Lay the next card of the pack in the row being dealt, in its first empty place (the
+        place of an ace played as it appeared is dealt again); begin a new row if none is being
+        dealt.  The row's deal ends when it is complete or the pack is exhausted."""
+        if not self.counters["dealing"]:
+            assert self.counters["rows"] < ROWS, "every card has been dealt"
+            self.counters["rows"] += 1
+            self.counters["dealing"] = 1
+        r = self.counters["rows"]
+        places = [self.place(r, c) for c in range(1, PLACES + 1)]
+        self.transfer("pack", next(p for p in places if not self.piles[p].cards))
+        if all(self.piles[p].cards for p in places) or not self.piles["pack"].cards:
+            self.counters["dealing"] = 0
+
+    def _refill(self) -> None:
+        """Fill the vacancies from the pack, the higher rows first, each row from left to right,
+        until they are filled or the pack is exhausted."""
+        for name in self.vacancies():
+            if not self.piles["pack"].cards:
+                break
+            self.transfer("pack", name)
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 008's arrangement: the eight foundation spaces in a line across the top, the rows of
+        twelve beneath, each overlapping the one before; the pack to the right of the first row.
+        A marriage is squared, as the book asks ("exactly over each other")."""
+        step = (PLACES - 1) / 7
+        spots = [
+            Spot(f, i * step, 0, label="" if self.piles[f].cards else "A")
+            for i, f in enumerate(self.piles_of("foundation"))
+        ]
+        places = [
+            Spot(self.place(r, c), c - 1, 1.3 + (r - 1) * ROW_STEP, draw_empty=r <= self.counters["rows"])
+            for r in range(1, ROWS + 1)
+            for c in range(1, PLACES + 1)
+        ]
+        # the empty places first, so that their outlines lie under the cards of the rows above
+        places.sort(key=lambda spot: bool(self.piles[spot.pile].cards))
+        return spots + places + [Spot("pack", PLACES + 0.4, 1.3, label="pack")]
+
