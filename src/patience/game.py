@@ -615,6 +615,34 @@ class Game:
                 return name
         return next((n for n in names if self.piles[n].is_empty), names[0])
 
+    def foundation_moves(self, source: str, card: Card, quick: bool = False) -> Iterator[Move]:
+        """The moves of ``card`` from ``source`` to the foundations, written ``A♥ → foundation``.
+
+        Where two foundations that differ would take the card (a 7♥ up on a 6♥ or
+        down on an 8♥), the moves name their piles, ``7♥ → foundation 2``, as chess
+        notation names a file only when two pieces could make the same move.  The
+        foundations that refuse the card are offered by name too (unless ``quick``,
+        for :meth:`legal_moves`), so that ``3♠ → foundation 1`` is refused by its rule.
+        """
+        foundations = self.piles_of("foundation")
+        takers: list[str] = []
+        for name in foundations:
+            if self.foundation_fault(name, card) is None and not any(
+                self.foundation_rule(name) == self.foundation_rule(t) and self.piles[name] == self.piles[t]
+                for t in takers
+            ):
+                takers.append(name)
+        usual = takers[0] if takers else self.foundation_for(card)
+        if len(takers) > 1:
+            named = list(takers)
+        else:
+            yield Move("move", (card,), source, usual, f"{card} → foundation")
+            named = []
+        if not quick:
+            named += [n for n in foundations if n != usual and self.foundation_fault(n, card) is not None]
+        for name in named:
+            yield Move("move", (card,), source, name, f"{card} → {name}")
+
     def piles_of(self, kind: str) -> list[str]:
         """The names of the piles of one kind, in order: ``piles_of("fan")``."""
         return list(self._kinds.get(kind, ()))

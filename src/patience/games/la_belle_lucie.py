@@ -22,7 +22,7 @@ K♣
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank
@@ -159,40 +159,13 @@ packet 18: K♣
         for source in full:
             card = self.piles[source].top
             assert card is not None
-            yield from self._foundation_moves(source, card)
+            yield from self.foundation_moves(source, card)
             for other in packets:
                 if other == source:
                     continue
                 under = self.piles[other].top
                 yield Move("move", (card,), source, other, f"{card} → {under or 'space'}")
         yield Move("redeal", notation="redeal")
-
-    def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
-        """The move of ``card`` to a foundation, written ``A♥ → foundation``.
-
-        Where two different foundations would take the card (on the Hill a 7♥ may
-        go up on 6♥ or down on 8♥), the moves name their piles, ``7♥ → foundation 2``
-        and ``7♥ → foundation 6``, as chess notation names a file only when two
-        pieces could make the same move.  The foundations that would refuse the card
-        are offered by name too, so that ``3♠ → foundation 1`` is refused by its rule.
-        """
-        foundations = self.piles_of("foundation")
-        takers: list[str] = []
-        for name in foundations:
-            if self.foundation_fault(name, card) is None and not any(
-                self.foundation_rule(name) == self.foundation_rule(t) and self.piles[name] == self.piles[t]
-                for t in takers
-            ):
-                takers.append(name)
-        if len(takers) > 1:
-            named = takers
-        else:
-            usual = takers[0] if takers else self.foundation_for(card)
-            yield Move("move", (card,), source, usual, f"{card} → foundation")
-            named = []
-        refusing = [n for n in foundations if self.foundation_fault(n, card) is not None]
-        for name in named + [n for n in refusing if takers or n != usual]:
-            yield Move("move", (card,), source, name, f"{card} → {name}")
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "redeal":

@@ -6,8 +6,8 @@ the text and the picture never disagree.  :func:`stepper` turns a
 :class:`~patience.game.Record` into a static HTML player (no kernel needed).
 """
 
-from .svg import fan_width, svg
+from .svg import fan_height, fan_width, svg
 from .stepper import stepper
 from .text import text
 
-__all__ = ["text", "svg", "stepper", "fan_width"]
+__all__ = ["text", "svg", "stepper", "fan_width", "fan_height"]

@@ -11,7 +11,7 @@ from ..game import Pile, Spot
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["svg", "symbols", "fan_width", "WIDTH", "HEIGHT"]
+__all__ = ["svg", "symbols", "fan_width", "fan_height", "WIDTH", "HEIGHT"]
 
 WIDTH, HEIGHT = 50, 70  # one card
 GAP = 10  # between grid cells
@@ -25,6 +25,11 @@ def fan_width(cards: int) -> float:
     """How wide a fan of ``cards`` spreading right is, in the layout's units (a card and its gap),
     for layouts that must leave room for fans that grow."""
     return (WIDTH + FAN_RIGHT * (max(cards, 1) - 1)) / (WIDTH + GAP)
+
+
+def fan_height(cards: int) -> float:
+    """How tall a column of ``cards`` face up, fanned down, is, in the layout's units (a card and its gap)."""
+    return (HEIGHT + FAN_DOWN * (max(cards, 1) - 1)) / (HEIGHT + GAP)
 
 
 def _card_id(card: Card | None) -> str:
