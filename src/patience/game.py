@@ -582,6 +582,30 @@ class Game:
         """An :class:`IllegalMove` citing ``rule`` (by the source's number) and naming ``cards``."""
         return IllegalMove(rule, reason, cards)
 
+    def explain(
+        self, fault: str | None, reasons: Mapping[str, tuple[str, str]], *cards: Card | str
+    ) -> IllegalMove | None:
+        """The :class:`IllegalMove` for a :class:`~patience.build.Build` or
+        :class:`~patience.build.Foundation` fault, citing the game's own rule and words.
+
+        ``reasons`` maps a fault (``"must follow suit"``, ``"must alternate in colour"``,
+        ``"must be next in sequence"``, ``"start"`` for a foundation's first card, or
+        ``"*"`` for any other) to the rule and the words to cite:
+
+        >>> from patience import load
+        >>> from patience.build import Build
+        >>> MARRIAGES = {"must follow suit": ("Marriages", "a marriage is made in the same suit"),
+        ...              "*": ("Marriages", "marriages go one lower")}
+        >>> game, seven, eight = load("la-belle-lucie"), Card.parse("7♥"), Card.parse("8♠")
+        >>> print(game.explain(Build("down", "same").fault(eight, seven), MARRIAGES, seven, eight))
+        Marriages — a marriage is made in the same suit (7♥ on 8♠)
+        """
+        if fault is None:
+            return None
+        key = "start" if fault.startswith("a foundation starts") else fault
+        rule, words = reasons.get(key) or reasons.get("*") or ("Play", fault)
+        return self.illegal(rule, words, *cards)
+
     def transfer(self, source: str, target: str, count: int = 1, *, turn_up: bool = False) -> None:
         """Move the top ``count`` cards of ``source`` onto ``target`` (for :meth:`apply`).
 
@@ -621,8 +645,9 @@ class Game:
         Where two foundations that differ would take the card (a 7♥ up on a 6♥ or
         down on an 8♥), the moves name their piles, ``7♥ → foundation 2``, as chess
         notation names a file only when two pieces could make the same move.  The
-        foundations that refuse the card are offered by name too (unless ``quick``,
-        for :meth:`legal_moves`), so that ``3♠ → foundation 1`` is refused by its rule.
+        foundations that refuse the card are offered by name too, so that
+        ``3♠ → foundation 1`` is refused by its rule; with ``quick`` (for a game's own fast
+        :meth:`legal_moves`) only the moves the foundations take are given.
         """
         foundations = self.piles_of("foundation")
         takers: list[str] = []
@@ -633,11 +658,9 @@ class Game:
             ):
                 takers.append(name)
         usual = takers[0] if takers else self.foundation_for(card)
-        if len(takers) > 1:
-            named = list(takers)
-        else:
+        named = list(takers) if len(takers) > 1 else []
+        if len(takers) == 1 or not (takers or quick):
             yield Move("move", (card,), source, usual, f"{card} → foundation")
-            named = []
         if not quick:
             named += [n for n in foundations if n != usual and self.foundation_fault(n, card) is not None]
         for name in named:

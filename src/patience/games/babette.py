@@ -1,0 +1,550 @@
+"""Babette: two packs dealt in rows of eight, the "garden", played out to foundations up and down.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Babette", plate 022.  Two packs.  Rows of eight cards are dealt one under
+another to make the garden, with play to the foundations between the rows; the
+foundations are four aces building up and four kings building down, each four
+of different suits, following suit (Rule I); a card taken from the garden
+leaves a vacancy that is never refilled (Rule II); each row blocks the one
+before it, and a card is released when the cards below it are gone (Rule III).
+When the garden is laid out and blocked it is taken up column by column,
+beginning on the left, the pack turned over and dealt again the same way, the
+right-hand column first: twice at most.
+
+>>> from patience import load
+>>> game = load("babette", seed=1)
+>>> [str(game.piles[place(1, c)].top) for c in range(1, 9)], len(game.piles["stock"])
+(['8♠', 'K♠', 'J♠', '4♦', '6♥', '9♣', '5♣', '10♠'], 96)
+>>> print(game.play("K♠ → foundation"), "|", game.play("deal"), "| rows dealt:", game.counters["rows"])
+K♠ → foundation | deal | rows dealt: 2
+>>> plate = Babette.from_plate()
+>>> [str(plate.piles[f].top or "--") for f in plate.piles_of("foundation")]
+['A♥', '3♦', 'A♣', '--', '--', '--', 'Q♠', 'K♣']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Iterable, Sequence
+
+from ..build import Build, Foundation
+from ..cards import Card, InvalidCard, Rank, whist_pack
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["Babette", "place", "GARDEN", "ROWS", "COLUMNS"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Babette”"
+
+#: The garden: rows of eight; the two packs make thirteen rows in the first deal.
+COLUMNS = 8
+ROWS = 13
+
+
+def place(row: int, column: int) -> str:
+    """The name of a place in the garden: ``place(2, 3)`` is ``'row 2 column 3'``."""
+    return f"row {row} column {column}"
+
+
+#: Every place of the garden, row by row, each row left to right.
+GARDEN = [place(r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)]
+#: Where each place of the garden lies: its row and column.
+_WHERE = {place(r, c): (r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
+
+#: "Four aces and four kings ..., ascending and descending in the usual sequences (Rule I)."
+ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
+DESCENDING = Foundation(Rank.KING, Build("down", "same"))
+
+#: The foundation piles: 1–4 take the aces, 5–8 the kings.
+ACE_FOUNDATIONS = 4
+
+#: What each foundation pile takes.
+_RULE = {f"foundation {i}": ASCENDING if i <= ACE_FOUNDATIONS else DESCENDING
+         for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
+
+#: How far down each row of the garden lies below the one before it, in card heights and
+#: gaps: the rows "half cover" one another, as the book allows when the table is small.
+ROW_STEP = 0.45
+GARDEN_TOP = 1.35
+
+DEAL = Move("deal", (), "stock", None, "deal")
+REDEAL = Move("redeal", (), None, "stock", "redeal")
+
+_ARROWS = re.compile(r"\s*(?:->|=>|→|\bonto\b|\bon\b|\bto\b)\s*", re.IGNORECASE)
+
+REDEAL_WORDS = (
+    "When the garden is laid out, and all available cards have been played (Rule III), take up by "
+    "itself each perpendicular column, beginning on the left, placing the next column underneath the "
+    "first, and so on with each column in succession, so that, in turning the pack to re-deal, the last "
+    "column on the right may be uppermost, thus reversing the order of each row of cards in the next "
+    "deal. The garden may be taken up twice and re-dealt exactly in the same manner and observing the "
+    "same rules."
+)
+
+
+@register
+class Babette(Game):
+    """Babette: two packs dealt in rows of eight (the garden), four aces and four kings as foundations."""
+
+    slug = "babette"
+    name = "Babette"
+    chapter = "babette"
+    order = 22
+    source = SOURCE
+    plate = "022"
+    packs = 2
+    #: The source's three numbered rules, then the paragraphs of PLAY a move can break,
+    #: under the short names the engine cites.
+    RULES = {
+        "I": "The foundations follow suit.",
+        "II": "Vacancies in the garden are not to be refilled.",
+        "III": "Each row of cards in the garden blocks the preceding one, but on the removal of cards in "
+        "the lower rows those above them are released.",
+        "Deal": "Deal out eight cards in a horizontal line. This commences what is called the \"garden.\" "
+        "When the first row is complete, take from it any foundations and place them in the allotted "
+        "spaces above, and also other suitable cards, but do not refill vacancies (Rule II).",
+        "Foundations": "The foundations consist of four aces and four kings of different suits, ascending "
+        "and descending in the usual sequences (Rule I).",
+        "Rows": "You next proceed to deal out successive rows in the garden underneath the first one till "
+        "the pack is exhausted, strictly observing Rule II. ... You must finish each row before playing "
+        "from it.",
+        "Re-deal": REDEAL_WORDS,
+    }
+    AVAILABILITY = ("III", "each row of the garden blocks the one before it")
+    COUNTERS = ("redeals", "rows")
+    OPTIONS = (
+        Option("redeals", 2, "re-deals allowed (the book: “the garden may be taken up twice”)"),
+        Option(
+            "redeal_when",
+            "blocked",
+            "when the garden may be taken up: 'blocked' (it is laid out and no available card can be "
+            "played: “when the garden is laid out, and all available cards have been played”) or 'any' "
+            "time once it is laid out",
+            choices=("blocked", "any"),
+        ),
+        Option(
+            "deal_when",
+            "any",
+            "when the next row may be dealt: at 'any' time (the player plays what he will first), or only "
+            "when no card can be played ('blocked')",
+            choices=("any", "blocked"),
+        ),
+        Option(
+            "blocking",
+            "column",
+            "which cards block a card of the garden: every card below it in its 'column' (“on the removal "
+            "of cards in the lower rows those above them are released”), or only the card of the "
+            "'next-row' directly below it (“each row ... blocks the preceding one”)",
+            choices=("column", "next-row"),
+        ),
+        Option(
+            "column_order",
+            "first-row-first",
+            "how each column comes out in the re-deal: 'first-row-first' (the column squared up as it "
+            "lies, each row over the one before, so that once the pack is turned its first-row card is "
+            "dealt first) or 'last-row-first' (each column gathered the other way up)",
+            choices=("first-row-first", "last-row-first"),
+        ),
+    )
+
+    #: Plate 022, read card by card (the reading is in the chapter): four rows of the garden dealt,
+    #: eight cards played from them, eight vacancies.  The 72 cards still to deal are not on the
+    #: plate: they are set in the order chosen in the chapter.
+    PLATE = None  # set below the class, from PLATE_GARDEN and PLATE_STOCK
+
+    # ------------------------------------------------------------------ the piles
+    def pile_names(self) -> list[str]:
+        return (["stock"] + [f"foundation {i}" for i in range(1, 2 * ACE_FOUNDATIONS + 1)] + GARDEN)
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return _RULE[name]
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        rows: str | Sequence[str],
+        aces: str = "",
+        kings: str = "",
+        stock: str | None = None,
+        **options: Any,
+    ) -> Babette:
+        """A position made of the cards that matter, for examples and tests.
+
+        ``rows`` is the garden, a row of eight to a line, ``--`` for a vacancy (a row may be
+        shorter than eight). ``aces`` and ``kings`` name the top card of each foundation in
+        order, ``--`` for an empty one (``"3♦"`` is the diamonds from the ace up to the three).
+        ``stock`` lists the cards still to deal, the next first; by default the stock holds
+        every card not placed, to be dealt in new-pack order.
+
+        >>> game = Babette.arrange("5♥ -- K♣\\n-- 7♠", aces="3♦", kings="-- Q♠")
+        >>> print(game.piles["foundation 6"], "|", game.piles[place(2, 2)], "|", len(game.piles["stock"]))
+        K♠ Q♠ | 7♠ | 96
+        >>> game.counters["rows"]
+        2
+        """
+        lines = rows.strip().splitlines() if isinstance(rows, str) else list(rows)
+        piles: dict[str, str] = {}
+        for r, line in enumerate(lines, start=1):
+            for c, token in enumerate(line.split(), start=1):
+                if token != "--":
+                    piles[place(r, c)] = token
+        for first, tops, base in ((1, aces, Rank.ACE), (ACE_FOUNDATIONS + 1, kings, Rank.KING)):
+            for i, top in enumerate(tops.split()):
+                if top == "--":
+                    continue
+                card = Card.parse(top)
+                ranks = range(base, card.rank + 1) if base == Rank.ACE else range(base, card.rank - 1, -1)
+                piles[f"foundation {first + i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in ranks)
+        if stock is None:
+            rest = Counter(whist_pack(cls.packs))
+            rest.subtract(Card.parse(t) for text in piles.values() for t in text.split())
+            order = []
+            for card in whist_pack(cls.packs):
+                if rest[card] > 0:
+                    rest[card] -= 1
+                    order.append(card)
+            stock = " ".join(map(str, order))
+        piles["stock"] = " ".join(f"[{c}]" for c in reversed(stock.split()))
+        game = super().arrange(piles, rest="stock", **options)
+        assert isinstance(game, Babette)
+        game.counters["rows"] = len(lines)
+        return game
+
+    # ------------------------------------------------------------------ the garden
+    def card_at(self, row: int, column: int) -> Card | None:
+        return self.piles[place(row, column)].top
+
+    def column(self, column: int) -> list[tuple[int, Card]]:
+        """The cards of one column of the garden, with their rows, from the first row down."""
+        return [(r, card) for r in range(1, ROWS + 1) if (card := self.card_at(r, column)) is not None]
+
+    def rows_dealt(self) -> int:
+        """How many rows of the garden have been dealt in this deal."""
+        lowest = max((r for r, _ in (_WHERE[p] for p in GARDEN if self.piles[p].cards)), default=0)
+        return max(self.counters["rows"], lowest)
+
+    def available(self) -> list[str]:
+        """The places whose cards are available (Rule III), in reading order."""
+        return [name for name in GARDEN if self.is_available(name)]
+
+    def is_available(self, name: str) -> bool:
+        """Whether the card at ``name`` is available: every card below it in its column has been
+        removed (Rule III), or, with ``blocking=next-row``, the place directly below it is empty."""
+        if not self.piles[name].cards:
+            return False
+        r, c = _WHERE[name]
+        last = ROWS if self.options.blocking == "column" else min(r + 1, ROWS)
+        return not any(self.piles[place(b, c)].cards for b in range(r + 1, last + 1))
+
+    # ------------------------------------------------------------------ the deal
+    def lay_out(self, cards: list[Card]) -> None:
+        """The pack, face down, the first card to deal on top; then the first row of eight."""
+        self.piles["stock"] = Pile(tuple(reversed(cards)), len(cards))
+        self.counters["rows"] = 0
+        self._deal_row()
+
+    def _deal_row(self) -> None:
+        """Deal the next row of the garden from the pack, left to right, in its own line below the
+        rows already dealt (vacancies in them are not refilled: Rule II)."""
+        row = self.rows_dealt() + 1
+        count = min(COLUMNS, len(self.piles["stock"]))
+        if row > ROWS:
+            raise InvalidPosition("the garden has no room for another row")
+        for c in range(1, count + 1):
+            card = self.piles["stock"].top
+            assert card is not None
+            self.piles["stock"] = self.piles["stock"].without(1)
+            self.piles[place(row, c)] = Pile((card,))
+        self.counters["rows"] = row
+
+    def take_up(self) -> list[Card]:
+        """The garden taken up for a re-deal: its cards in the order they will be dealt again.
+
+        "Take up by itself each perpendicular column, beginning on the left, placing the next
+        column underneath the first, and so on with each column in succession, so that, in
+        turning the pack to re-deal, the last column on the right may be uppermost."  Each
+        column is squared up as it lies, each row over the one before it; the packets make one
+        face-up pile with the first column on top and the last at the bottom; turned over, the
+        bottom card comes uppermost and is dealt first.  So the last column comes out first,
+        from its first row down, then the column before it, and so on: the cards of each row
+        come out in the reverse of their order in the garden.
+
+        >>> game = Babette.arrange("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠\\n9♠ -- 10♠ -- -- -- -- J♠")
+        >>> " ".join(map(str, game.take_up()))
+        '8♠ J♠ 7♠ 6♠ 5♠ 4♠ 3♠ 10♠ 2♠ A♠ 9♠'
+        """
+        face_up: list[Card] = []  # the gathered pile, bottom card first
+        for c in range(1, COLUMNS + 1):
+            packet = [card for _, card in self.column(c)]  # squared up: the first row at the bottom
+            if self.options.column_order == "last-row-first":
+                packet.reverse()
+            face_up = packet + face_up  # "placing the next column underneath the first"
+        return face_up  # turned over: the bottom card is uppermost, the first to be dealt
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        """Candidate moves: each available card to the foundations, the deal of the next row and
+        the re-deal; then moves a player might try that the rules forbid: an available card into a
+        vacancy or onto another card of the garden, and a blocked card to a foundation."""
+        free = self.available()
+        for source in free:
+            yield from self.foundation_moves(source, self._card(source))
+        yield DEAL
+        yield REDEAL
+        vacancy = next((p for p in GARDEN[: self.rows_dealt() * COLUMNS] if not self.piles[p].cards), None)
+        for source in free:
+            card = self._card(source)
+            if vacancy is not None:
+                yield Move("move", (card,), source, vacancy, f"{card} → space")
+            for other in free:
+                if other != source:
+                    yield Move("move", (card,), source, other, f"{card} → {self._card(other)}")
+        first = self.piles_of("foundation")[0]
+        for source in GARDEN:
+            card = self.piles[source].top
+            if card is not None and source not in free:
+                yield Move("move", (card,), source, first, f"{card} → foundation")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
+        by :meth:`violation`, found without trying the forbidden ones."""
+        legal = [m for source in self.available() for m in self.foundation_moves(source, self._card(source), quick=True)]
+        if self._deal_violation() is None:
+            legal.append(DEAL)
+        if self._redeal_violation() is None:
+            legal.append(REDEAL)
+        return legal
+
+    def _card(self, name: str) -> Card:
+        card = self.piles[name].top
+        assert card is not None
+        return card
+
+    def foundation_fault(self, name: str, card: Card) -> str | None:
+        """Why foundation ``name`` does not take ``card``: its sequence, or the rule that the four
+        aces, and the four kings, are of different suits."""
+        pile, rule = self.piles[name], _RULE[name]
+        if pile.cards:
+            return rule.build.fault(pile.cards[-1], card)
+        if card.rank != rule.base:
+            return rule.fault(pile, card)
+        for other in self.piles_of("foundation"):
+            begun = self.piles[other].cards
+            if begun and begun[0].suit == card.suit and _RULE[other] == rule:
+                kind = "aces" if rule.base == Rank.ACE else "kings"
+                return f"the foundation {kind} must be of different suits"
+        return None
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation ``card`` would be played to; an ace or king that none takes is judged
+        against an empty foundation of its kind (so a second K♣ is refused for its suit)."""
+        names = self.piles_of("foundation")
+        if not any(self.foundation_fault(n, card) is None for n in names):
+            for name in names:
+                if self.piles[name].is_empty and _RULE[name].base == card.rank:
+                    return name
+        return super().foundation_for(card)
+
+    def playable(self) -> list[Card]:
+        """The available cards that can be played to a foundation now."""
+        return [
+            card for source in self.available()
+            if any(self.foundation_fault(f, card := self._card(source)) is None for f in self.piles_of("foundation"))
+        ]
+
+    # ---------------------------------------------------------------- violations
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if (move.kind != "move" or move.source not in _WHERE or move.target not in self.piles
+                or len(move.cards) != 1):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        card = move.cards[0]
+        here = self.piles[move.source].top
+        if here != card or here.pack != card.pack:
+            return self.illegal(*self.AVAILABILITY, card)
+        if not self.is_available(move.source):
+            below = self._blocker(move.source)
+            return self.illegal(*self.AVAILABILITY, f"{card} blocked by {below}")
+        if move.target in _WHERE:
+            under = self.piles[move.target].top
+            if under is None:
+                return self.illegal("II", "vacancies in the garden are not to be refilled", card)
+            return self.illegal("Deal", "cards are taken from the garden only to the foundations",
+                                card, under)
+        if move.target == "stock":
+            return IllegalMove("Play", "cards are not put back in the pack", str(card))
+        return self._foundation_violation(move.target, card)
+
+    def _blocker(self, name: str) -> Card:
+        """The card nearest below the card at ``name`` in its column."""
+        r, c = _WHERE[name]
+        below = [card for row, card in self.column(c) if row > r]
+        return below[0]
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule I and the paragraph on the foundations."""
+        fault = self.foundation_fault(name, card)
+        if fault is None:
+            return None
+        top = self.piles[name].top
+        if fault == "must follow suit":
+            return self.illegal("I", "the foundations follow suit", card, top or "")
+        if fault.startswith("a foundation starts"):
+            return self.illegal("Foundations", "the foundations are begun with aces and kings", card)
+        if fault.startswith("must"):
+            up = self.foundation_rule(name).base == Rank.ACE
+            words = ("foundations on aces ascend in sequence" if up
+                     else "foundations on kings descend in sequence")
+            return self.illegal("Foundations", words, card, top or "")
+        return self.illegal("Foundations", fault, card)
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The paragraph on the rows: dealt till the pack is exhausted."""
+        if self.piles["stock"].is_empty:
+            return IllegalMove("Rows", "the pack is exhausted: the garden is laid out")
+        if self.options.deal_when == "blocked":
+            playable = self.playable()
+            if playable:
+                return IllegalMove("Rows", "the next row is dealt only when no card can be played",
+                                   f"{playable[0]} can be played")
+        return None
+
+    def _redeal_violation(self) -> IllegalMove | None:
+        """The paragraph on re-dealing: when the garden is laid out and blocked, twice at most."""
+        left = len(self.piles["stock"])
+        if left:
+            return IllegalMove("Re-deal", "the garden is taken up only when it is laid out",
+                               f"{left} card{'s' if left != 1 else ''} still to deal")
+        if self.is_won:
+            return IllegalMove("Re-deal", "the garden is empty")
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            words = {0: "this game has no re-deals", 1: "the garden may be taken up only once",
+                     2: "the garden may be taken up only twice"}.get(
+                allowed, f"the garden may be taken up only {allowed} times")
+            return IllegalMove("Re-deal", words)
+        if self.options.redeal_when == "blocked":
+            playable = self.playable()
+            if playable:
+                return IllegalMove("Re-deal", "the garden is taken up only when all available cards "
+                                   "have been played", f"{playable[0]} can be played")
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self._deal_row()
+        elif move.kind == "redeal":
+            self._redeal()
+        else:
+            assert move.source is not None and move.target is not None
+            self.transfer(move.source, move.target)
+
+    def _redeal(self) -> None:
+        """Take up the garden column by column, turn the pack and deal its first row."""
+        cards = self.take_up()
+        for name in GARDEN:
+            self.piles[name] = Pile()
+        self.piles["stock"] = Pile(tuple(reversed(cards)), len(cards))
+        self.counters["redeals"] += 1
+        self.counters["rows"] = 0
+        self._deal_row()
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ parsing
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`; a card that lies in the pack or on a foundation, not in the
+        garden, is refused for that reason rather than for Rule III."""
+        try:
+            return super().parse_move(text)
+        except IllegalMove as problem:
+            card = _first_card(text)
+            in_garden = card is not None and any(card in self.piles[p] for p in GARDEN)
+            if problem.rule != self.AVAILABILITY[0] or card is None or in_garden:
+                raise
+            if card in self.piles["stock"]:
+                raise IllegalMove("Rows", "the card has not been dealt yet", str(card)) from None
+            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card)) from None
+
+    def aliases(self, move: Move) -> set[str]:
+        """A move into a vacancy (``8♦ → space``) may also name any vacancy of the garden
+        (``8♦ → row 2 column 3``), so that it is refused by Rule II."""
+        names = super().aliases(move)
+        if move.kind == "move" and move.target in _WHERE and not self.piles[move.target].cards:
+            card = move.cards[0]
+            names |= {f"{card} → {p}" for p in GARDEN if not self.piles[p].cards}
+            names.add(f"{card} → vacancy")
+        return names
+
+    # --------------------------------------------------------------- the text
+    def __str__(self) -> str:
+        """The position text; the rows of the garden not yet dealt are left out (they are empty)."""
+        to_come = set(GARDEN[self.rows_dealt() * COLUMNS:])
+        return "\n".join(line for line in super().__str__().splitlines()
+                         if line.split(":")[0] not in to_come)
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 022's arrangement: the king foundations on the left and the ace foundations on the
+        right, above the garden, the pack beside them; the rows of the garden each half covering
+        the row before.  The places of the rows still to come are not drawn; empty places (the
+        vacancies) are drawn first, under the cards."""
+        spots = []
+        for i, name in enumerate(self.piles_of("foundation")):
+            x = i + ACE_FOUNDATIONS if i < ACE_FOUNDATIONS else i - ACE_FOUNDATIONS
+            label = "" if self.piles[name].cards else self.foundation_rule(name).base.symbol
+            spots.append(Spot(name, x, 0, label=label))
+        spots.append(Spot("stock", COLUMNS + 0.4, 0))
+        dealt = self.rows_dealt()
+        garden = []
+        for name in GARDEN:
+            r, c = _WHERE[name]
+            garden.append(Spot(name, c - 1, round(GARDEN_TOP + (r - 1) * ROW_STEP, 3), draw_empty=r <= dealt))
+        garden.sort(key=lambda s: bool(self.piles[s.pile].cards))  # empty places first: under the cards
+        return spots + garden
+
+
+
+#: The garden of plate 022, row by row ("--": a vacancy).
+PLATE_GARDEN = """\
+9♦  8♦  J♣  9♠  5♦  6♥  Q♥  J♣
+K♥  10♥ --  10♥ --  9♥  6♥  5♥
+8♥  9♥  --  --  7♠  5♠  6♦  9♦
+8♦  --  K♣  4♥  --  --  --  8♠
+"""
+
+#: The 72 cards still to deal on the plate, the next first.  The plate does not show them: they
+#: are the other cards of the two packs in new-pack order, shuffled with seed 2, the first seed
+#: with which a search that sees every card wins the game from the plate's position.
+PLATE_STOCK = """\
+Q♠ 3♠ 10♠ 5♠ Q♣ 4♠ 10♣ J♦ A♠ A♥ 10♦ 4♦ Q♥ K♥ 7♦ 10♦ 7♦ Q♦ K♦ 6♣ 7♥ J♥ 7♥ A♣ 3♦
+J♠ A♠ Q♣ Q♦ 9♣ 9♠ 7♠ 2♥ 4♦ 8♠ 3♥ 2♠ 7♣ 3♥ 3♠ 6♠ 5♣ 2♣ 9♣ 4♥ 4♣ 10♠ 4♠ 3♣ 5♥ A♦
+7♣ K♠ 8♣ 2♠ 5♣ J♠ 6♦ 2♣ 8♥ 2♦ 4♣ 8♣ 3♣ 2♥ 6♣ K♦ 5♦ J♥ 6♠ J♦ 10♣
+"""
+
+
+def _first_card(text: str) -> Card | None:
+    """The card a move's text begins with, if it begins with one."""
+    head = _ARROWS.split(text.strip())[0].strip()
+    try:
+        return Card.parse(head)
+    except InvalidCard:
+        return None
+
+
+def _plate_position() -> str:
+    game = Babette.arrange(PLATE_GARDEN, aces="A♥ 3♦ A♣ --", kings="-- -- Q♠ K♣", stock=PLATE_STOCK)
+    game.seed = 0
+    return str(game)
+
+
+Babette.PLATE = _plate_position()
