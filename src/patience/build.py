@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .cards import Card, Rank
 
-__all__ = ["Build", "Foundation", "FAULTS"]
+__all__ = ["Build", "Foundation", "FAULTS", "marriage_reasons"]
 
 #: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
@@ -104,3 +104,17 @@ class Foundation:
 
     def complete(self, pile: Sequence[Card], length: int = 13) -> bool:
         return len(pile) == length
+
+
+def marriage_reasons(build: Build, rule: str = "Marriages") -> dict[str, tuple[str, str]]:
+    """Lady Cadogan's words for a marriage that cannot be made, for :meth:`patience.game.Game.explain`.
+
+    >>> marriage_reasons(Build("down", "same"))["*"]
+    ('Marriages', 'marriages descend in value')
+    """
+    way = {
+        "down": "marriages descend in value",
+        "up": "marriages ascend in value",
+        "either": "marriages go one up or one down in value",
+    }[build.direction]
+    return {"must follow suit": (rule, "a marriage is made in the same suit"), "*": (rule, way)}

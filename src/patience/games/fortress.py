@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -251,12 +251,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
         """The paragraph on marriages: same suit, one up or one down, on an outside card."""
         under = self.piles[name].top
         assert under is not None
-        fault = MARRIAGE.fault(under, card)
-        if fault == "must follow suit":
-            return self.illegal("Marriages", "a marriage is made in the same suit", card, under)
-        if fault:
-            return self.illegal("Marriages", "marriages go one up or one down in value", card, under)
-        return None
+        return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
     def apply(self, move: Move) -> None:
         self.transfer(move.source, move.target)

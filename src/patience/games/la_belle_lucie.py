@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
@@ -204,13 +204,7 @@ packet 18: K♣
         target = self.piles[name]
         if target.top is None:
             return self.illegal("Marriages", "a packet once emptied is never filled", card)
-        fault = self.marriage.fault(target.top, card)
-        if fault == "must follow suit":
-            return self.illegal("Marriages", "a marriage is made in the same suit", card, target.top)
-        if fault:
-            way = "descend in value" if self.marriage is MARRIAGE_DOWN else "go one up or one down in value"
-            return self.illegal("Marriages", f"marriages {way}", card, target.top)
-        return None
+        return self.explain(self.marriage.fault(target.top, card), marriage_reasons(self.marriage), card, target.top)
 
     def foundation_for(self, card: Card) -> str:
         """The foundation ``card`` would be played to.  An ace (or, on the Hill, a king)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, Rank
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -371,12 +371,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         c = int(name.split()[-1])
         if self.available_place(c) != name:
             return self.illegal("I", "a marriage is made only on an available card", card, target.top)
-        fault = MARRIAGE.fault(target.top, card)
-        if fault == "must follow suit":
-            return self.illegal("Marriages", "a marriage is made in the same suit", card, target.top)
-        if fault:
-            return self.illegal("Marriages", "marriages descend in value", card, target.top)
-        return None
+        return self.explain(MARRIAGE.fault(target.top, card), marriage_reasons(MARRIAGE), card, target.top)
 
     def _deal_violation(self) -> IllegalMove | None:
         """The paragraphs on the rows: a row is dealt when the vacancies are filled and nothing can

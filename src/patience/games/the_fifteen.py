@@ -32,7 +32,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -342,12 +342,7 @@ class TheFifteen(Game):
         """Marriages: in suit, one up or one down, on an available card (Rule I)."""
         under = self.piles[name].top
         assert under is not None
-        fault = MARRIAGE.fault(under, card)
-        if fault == "must follow suit":
-            return self.illegal("Marriages", "a marriage is made in the same suit", card, under)
-        if fault:
-            return self.illegal("Marriages", "marriages go one up or one down in value", card, under)
-        return None
+        return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
     def _lane_violation(self, source: str, card: Card) -> IllegalMove | None:
         """A lane takes any available card; moving a card that is alone in its column already
