@@ -1,0 +1,603 @@
+"""The Four Corners: twelve packets round a centre of eight foundations, dealt card by card.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"The Four Corners", plate 005.  Two packs.  Twelve packets are dealt in the
+book's order (on the left the top corner, the four sides, the lower corner;
+then the same on the right), and the whole pack is dealt on them in rounds.
+The foundations are four aces and four kings of different suits, played in the
+centre as they appear; the aces ascend in suit to kings, the kings descend to
+aces.  While the pack lasts, a card on a corner packet may be played to any
+foundation, but a card on a side packet only to the foundation adjoining it,
+and a card withdrawn as it is dealt is replaced by the next card of the pack.
+After the deal the uppermost card of each packet is available, marriages are
+made both up and down in suit, and sequences may be reversed from one packet
+onto another.  The packets may be taken up in order and dealt again twice.
+
+Every card dealt is a move (``deal``), so a game is a replayable record.  The
+packets are named ``corner 1`` … ``corner 4`` (top left, lower left, top right,
+lower right) and ``side 1`` … ``side 8`` (the left side top to bottom, then the
+right side); ``foundation N`` is the space adjoining ``side N``.  The pack is
+face down and deals from its top (the last card of its line in the position
+text).  Two counters keep the deal: ``deal_to`` is the place in the deal order
+(:data:`DEAL_ORDER`, 1–12) of the packet that takes the next card, and
+``just_dealt`` the place of the packet whose uppermost card is the card just
+dealt (0 when there is none).
+
+>>> from patience import load
+>>> game = load("the-four-corners", seed=2)
+>>> len(game.piles["pack"])
+104
+>>> for _ in range(7):
+...     _ = game.play("deal")
+>>> for name in DEAL_ORDER[:8]:
+...     print(f"{name}: {game.piles[name]}".rstrip())
+corner 1: 2♠
+side 1: 6♠
+side 2: J♠
+side 3: 5♦
+side 4: 2♦
+corner 2: 2♥
+corner 3: 8♠
+side 5:
+>>> print(TheFourCorners.from_plate().piles["corner 1"])
+3♥
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, Mapping
+
+from ..build import Build
+from ..cards import Card, InvalidCard, Rank, Suit
+from ..errors import IllegalMove, InvalidMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot, _canonical
+from ..options import Option
+from . import register
+
+__all__ = ["TheFourCorners", "DEAL_ORDER", "adjoining", "sequence", "sequence_length", "reversal"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Four Corners”"
+
+#: The order in which the twelve packets are dealt: "beginning on the left. Place the top
+#: corner card, then the four side cards, lastly the lower corner card; repeat this process
+#: on the right hand, beginning with the top corner".
+DEAL_ORDER = (
+    "corner 1", "side 1", "side 2", "side 3", "side 4", "corner 2",
+    "corner 3", "side 5", "side 6", "side 7", "side 8", "corner 4",
+)
+FOUNDATIONS = tuple(f"foundation {n}" for n in range(1, 9))
+
+#: Marriages "both in ascending and descending lines": same suit, one up or one down.
+MARRIAGE = Build("either", "same")
+#: A sequence, as the note on reversal means it: in suit, ascending or descending throughout.
+ASCENDING, DESCENDING = Build("up", "same"), Build("down", "same")
+
+
+def adjoining(side: str) -> str:
+    """The foundation space that adjoins a side packet: the plate draws the eight spaces in
+    two columns of four, each beside one side packet.
+
+    >>> adjoining("side 3"), adjoining("side 5")
+    ('foundation 3', 'foundation 5')
+    """
+    return "foundation " + side.split()[-1]
+
+
+def sequence(text: str) -> str:
+    """A foundation written short, ``"A♠-7♠"`` or ``"K♥-9♥"``, as position text.
+
+    >>> sequence("K♥-9♥")
+    'K♥ Q♥ J♥ 10♥ 9♥'
+    >>> sequence("A♣")
+    'A♣'
+    """
+    first, _, last = text.replace("–", "-").partition("-")
+    a = Card.parse(first)
+    b = Card.parse(last) if last else a
+    if a.suit != b.suit:
+        raise InvalidPosition(f"a sequence is of one suit, not {text!r}")
+    step = 1 if b.value >= a.value else -1
+    return " ".join(str(Card(Rank(v), a.suit)) for v in range(a.value, b.value + step, step))
+
+
+def sequence_length(cards: tuple[Card, ...]) -> int:
+    """How many cards at the top of a packet (given bottom first) form a sequence in suit,
+    ascending or descending to the top card.
+
+    >>> sequence_length(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()))
+    3
+    >>> sequence_length(tuple(Card.parse(x) for x in "7♦ 6♦ 7♦".split()))
+    2
+    """
+    return max(ASCENDING.run_length(cards), DESCENDING.run_length(cards))
+
+
+def reversal(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:
+    """The top ``count`` cards of a packet (given bottom first) as they lie once reversed onto
+    another packet, lowest-placed first: the old top card goes down first.
+
+    >>> [str(c) for c in reversal(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()), 3)]
+    ['4♠', '3♠', '2♠']
+    """
+    return tuple(reversed(cards[len(cards) - count:]))
+
+
+@register
+class TheFourCorners(Game):
+    """The Four Corners: two packs, four corner and eight side packets, eight foundations."""
+
+    slug = "the-four-corners"
+    name = "The Four Corners"
+    chapter = "the-four-corners"
+    order = 5
+    source = SOURCE
+    plate = "005"
+    packs = 2
+    #: The two numbered rules, then the paragraphs of PLAY a move can break, under short names.
+    RULES = {
+        "I": "After the deal is completed, the uppermost card of each packet is available and may be "
+        "placed on any of the foundations, the cards underneath being released as usual by the "
+        "removal of those that covered them.",
+        "II": "Each foundation must follow suit.",
+        "Deal": "Deal out twelve cards as in tableau, beginning on the left. Place the top corner card, "
+        "then the four side cards, lastly the lower corner card; repeat this process on the right hand, "
+        "beginning with the top corner, and leaving space in the centre for the foundation cards. … "
+        "Having dealt the first round of twelve cards, proceed to deal out the entire pack in successive "
+        "rounds covering the first one. … Whenever in dealing a card is withdrawn, to place on one of "
+        "the foundations, the next card in the pack is placed in its stead.",
+        "Foundations": "These will consist of four aces and four kings of different suits, the aces "
+        "ascending in sequence to kings, and the kings descending in sequence to aces. … The eight "
+        "foundation cards, as they appear in the deal (whether they fall on the corner or on the side "
+        "packets), are to be at once played in the space reserved for them.",
+        "Side packets": "… and on these may be played any suitable cards which in dealing fall on either "
+        "of the four corner packets; but when a card (otherwise suitable) falls on either of the side "
+        "packets, it may not be played unless the foundation to which it belongs happens to be the one "
+        "immediately adjoining the side packet on which that card fell in dealing.",
+        "Marriages": "After the entire deal is completed these restrictions cease, all suitable cards "
+        "may now be played, subject to Rule I, and marriages, both in ascending and descending lines, "
+        "may be made with cards on the surface of the twelve packets.",
+        "Reversal": "The sequences thus made may be reversed if required, viz., if one of the packets "
+        "contained a sequence, beginning with deuce and ascending to eight (this being, of course, the "
+        "top card), and one of the other packets had at the top a nine of the same suit, the eight might "
+        "be placed on the nine, the rest of the sequence following, till the deuce became the top (or "
+        "available) card.",
+        "Re-deal": "When all possible combinations have been made, and further progress is impossible, "
+        "the twelve packets may be taken up in order, beginning on the left, re-dealt, and played "
+        "exactly as before. If necessary, there may be two re-deals.",
+    }
+    AVAILABILITY = ("I", "only the uppermost card of each packet is available")
+    COUNTERS = ("deal_to", "just_dealt", "redeals")
+    OPTIONS = (
+        Option("redeals", 2, "re-deals allowed (the book: “there may be two re-deals”)"),
+        Option(
+            "redeal_when",
+            "blocked",
+            "when the packets may be taken up: 'blocked' (no card can be played to a foundation: "
+            "“further progress is impossible”), 'stuck' (no card can be played or married either: "
+            "“all possible combinations have been made”) or 'any' time after the deal",
+            choices=("blocked", "stuck", "any"),
+        ),
+        Option(
+            "places",
+            "choice",
+            "where a foundation card goes: the player's 'choice' of an empty space in the centre, or "
+            "'in-turn' (the spaces filled in order, foundation 1 first, as the cards appear)",
+            choices=("choice", "in-turn"),
+        ),
+        Option(
+            "play_in_deal",
+            "uppermost",
+            "which cards may be played during the deal: any 'uppermost' card (a card on a side packet "
+            "only to the foundation adjoining it), or only the card 'as-dealt', at the moment it falls",
+            choices=("uppermost", "as-dealt"),
+        ),
+        Option(
+            "take_up",
+            "left-first",
+            "the order of the re-dealt pack: 'left-first' (the packets taken up from the top left "
+            "corner are dealt out first, each from its bottom card) or 'left-last' (the first packet "
+            "taken up goes to the bottom of the pack and is dealt last)",
+            choices=("left-first", "left-last"),
+        ),
+    )
+
+    #: Plate 005, read card by card (the reading is in the chapter): the first round of twelve
+    #: cards dealt, the foundation spaces empty.  The court card of the top right corner shows
+    #: only its spade index: it is taken as Q♠, since a king would have been played to the centre
+    #: at once.  The 92 cards still in the pack are not on the plate.  The editor chose the first
+    #: five (A♣ K♥ 3♣ 9♠ J♥, the last five of the line: the pack deals from its end) to show the
+    #: rules of the deal; the other 87 are the rest of the two packs in new-pack order shuffled
+    #: with seed 5.
+    PLATE = """\
+the-four-corners seed=0 deal_to=1 just_dealt=12 redeals=0
+pack: [7♠] [K♠] [Q♣] [6♦] [A♦] [10♠] [8♦] [K♦] [6♣] [A♣] [5♦] [9♣] [5♣] [8♣] [A♥] [6♥] [2♦] [3♠] \
+[J♠] [A♠] [9♣] [2♠] [A♠] [Q♦] [4♣] [6♥] [4♥] [Q♦] [9♦] [8♥] [9♦] [6♠] [7♠] [K♠] [Q♠] [8♥] [2♥] [7♦] \
+[J♥] [J♣] [J♦] [10♥] [A♥] [6♠] [8♣] [J♣] [7♦] [4♣] [9♥] [6♦] [10♣] [7♣] [5♥] [4♥] [10♦] [2♦] [2♠] \
+[J♠] [2♣] [7♥] [4♦] [3♥] [3♦] [Q♣] [K♣] [8♠] [4♠] [Q♥] [8♠] [6♣] [4♦] [10♣] [5♣] [10♠] [3♠] [2♥] \
+[K♣] [9♠] [J♦] [A♦] [9♥] [K♦] [5♠] [K♥] [5♠] [7♥] [10♥] [J♥] [9♠] [3♣] [K♥] [A♣]
+corner 1: 3♥
+side 1: Q♥
+side 2: 2♣
+side 3: 5♥
+side 4: 10♦
+corner 2: 5♦
+corner 3: Q♠
+side 5: 3♦
+side 6: 7♣
+side 7: 4♠
+side 8: 3♣
+corner 4: 8♦
+"""
+
+    # ------------------------------------------------------------------ setting up
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        packets: Mapping[str, str],
+        foundations: Mapping[int, str] | None = None,
+        pack: str | None = None,
+        **options: Any,
+    ) -> TheFourCorners:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``packets`` maps packet names to their cards (bottom first); ``foundations`` maps
+        foundation numbers to sequences written short (``"A♠-7♠"``, ``"K♥-9♥"``).  With
+        ``pack`` None the deal is over and every card must be placed; otherwise the rest of
+        the two packs lies in the pack, face down, under the cards given for it (its top,
+        the next to deal, last), and the next card goes to ``corner 1``.
+
+        >>> g = TheFourCorners.arrange({"corner 1": "7♥"}, {2: "A♥-6♥"}, pack="8♥")
+        >>> g.piles["pack"].top, len(g.piles["pack"]), str(g.piles["foundation 2"])
+        (Card.parse('8♥'), 97, 'A♥ 2♥ 3♥ 4♥ 5♥ 6♥')
+        """
+        piles = dict(packets)
+        piles.update({f"foundation {n}": sequence(text) for n, text in (foundations or {}).items()})
+        if pack is None:
+            game = cls(**options)
+            lines = [f"{game.spec} seed=0 deal_to=1 just_dealt=0 redeals=0"]
+            lines += [f"{name}: {cards}" for name, cards in piles.items()]
+            return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+        piles["pack"] = " ".join(f"[{c}]" for c in pack.split())
+        return super().arrange(piles, rest="pack", **options)  # type: ignore[return-value]
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.counters["deal_to"] = 1
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        game = super().from_position(text)
+        for name, top in (("deal_to", len(DEAL_ORDER)), ("just_dealt", len(DEAL_ORDER))):
+            low = 1 if name == "deal_to" else 0
+            if not low <= game.counters[name] <= top:
+                raise InvalidPosition(f"{name} must be a place in the deal order, {low} to {top}")
+        return game
+
+    def pile_names(self) -> list[str]:
+        return ["pack", *DEAL_ORDER, *FOUNDATIONS]
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """The whole shuffled pack, face down; the first card is dealt first.  Every card is then
+        dealt by a ``deal`` move."""
+        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+
+    # ------------------------------------------------------------- the state
+    @property
+    def dealing(self) -> bool:
+        """True while cards are left in the pack: the deal-time restrictions hold."""
+        return not self.piles["pack"].is_empty
+
+    def packets(self) -> list[str]:
+        """The twelve packets in the order of the deal."""
+        return list(DEAL_ORDER)
+
+    def just_dealt_packet(self) -> str | None:
+        """The packet whose uppermost card is the card just dealt, if that card still lies there."""
+        n = self.counters["just_dealt"]
+        return DEAL_ORDER[n - 1] if n and self.dealing else None
+
+    def founded(self, rank: Rank) -> set[Suit]:
+        """The suits that already have a foundation begun with ``rank`` (ace or king)."""
+        return {p[0].suit for p in (self.piles[f] for f in FOUNDATIONS) if p.cards and p[0].rank == rank}
+
+    def is_foundation_card(self, card: Card) -> bool:
+        """An ace or king of a suit that has no foundation of its kind yet: "four aces and four kings
+        of different suits".  (The second ace or king of a suit is an ordinary card.)"""
+        return card.rank in (Rank.ACE, Rank.KING) and card.suit not in self.founded(card.rank)
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        yield Move("deal", notation="deal")
+        packets = self.packets()
+        for source in packets:
+            pile = self.piles[source]
+            card = pile.top
+            if card is None:
+                continue
+            yield from self._foundation_moves(source, card)
+            for target in packets:
+                if target != source:
+                    under = self.piles[target].top
+                    yield Move("move", (card,), source, target, f"{card} → {under or 'space'}")
+            yield from self._reversal_moves(source)
+        yield Move("redeal", notation="redeal")
+
+    def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
+        """The move of ``card`` to a foundation, written ``7♥ → foundation``.  Where several
+        spaces would take it (a foundation card and empty spaces to choose from, or the two
+        foundations of a suit when they meet), the moves name them: ``A♥ → foundation 3``.  The
+        foundations that refuse the card are offered by name too, so that ``3♠ → foundation 1``
+        is refused by its rule."""
+        takers = [f for f in FOUNDATIONS if self.foundation_fault(f, card) is None]
+        refusing = [f for f in FOUNDATIONS if f not in takers]
+        if len(takers) == 1:
+            yield Move("move", (card,), source, takers[0], f"{card} → foundation")
+        elif not takers:
+            usual = self.foundation_for(card)
+            yield Move("move", (card,), source, usual, f"{card} → foundation")
+            refusing.remove(usual)
+        else:
+            for name in takers:
+                yield Move("move", (card,), source, name, f"{card} → {name}")
+        for name in refusing:
+            yield Move("move", (card,), source, name, f"{card} → {name}")
+
+    def _reversal_moves(self, source: str) -> Iterator[Move]:
+        """Reversals of the sequence at the top of ``source`` (two cards or more) onto the top
+        card of another packet, written ``8♠–2♠ → 9♠``."""
+        pile = self.piles[source]
+        for count in range(2, sequence_length(pile.cards) + 1):
+            cards = reversal(pile.cards, count)
+            for target in self.packets():
+                under = self.piles[target].top
+                if target != source and under is not None:
+                    yield Move("reverse", cards, source, target, f"{cards[0]}–{cards[-1]} → {under}")
+
+    def aliases(self, move: Move) -> set[str]:
+        names = super().aliases(move)
+        if move.kind == "reverse" and move.target:
+            ends = f"{move.cards[0]} {move.cards[-1]}"
+            names |= {f"{ends} → {move.target}", f"{ends} → {move.target.split()[0]}"}
+        return names
+
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`; a card named that lies under another in its packet is
+        refused by Rule I (the reversals offered name buried cards too)."""
+        try:
+            return super().parse_move(text)
+        except InvalidMove:
+            first = _canonical(text).split(" → ")[0].split()
+            try:
+                card = Card.parse(first[0]) if first else None
+            except InvalidCard:
+                card = None
+            tops = [self.piles[p].top for p in DEAL_ORDER]
+            if card is not None and card not in tops and any(card in self.piles[p] for p in DEAL_ORDER):
+                raise self.illegal(*self.AVAILABILITY, card) from None
+            raise
+
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if (
+            move.kind not in ("move", "reverse")
+            or move.source not in DEAL_ORDER
+            or move.target not in self.piles
+            or move.target in ("pack", move.source)
+            or not move.cards
+        ):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        pile = self.piles[move.source]
+        if move.kind == "reverse":
+            return self._reversal_violation(move, pile)
+        card = move.cards[0]
+        if len(move.cards) != 1 or pile.top != card:
+            return self.illegal(*self.AVAILABILITY, card)
+        if move.target.startswith("foundation"):
+            return self._play_violation(move.source, move.target, card)
+        return self._marriage_violation(move.target, card)
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The deal: the pack is dealt out to the end, but a foundation card is played at once."""
+        if not self.dealing:
+            return IllegalMove("Deal", "the entire pack has been dealt")
+        for name in self.packets():
+            top = self.piles[name].top
+            if top is not None and self.is_foundation_card(top):
+                return self.illegal("Foundations", "the foundation cards are to be at once played", top)
+        return None
+
+    def _play_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
+        """Rule II, the foundations, and the restrictions of the deal."""
+        fault = self.foundation_fault(target, card)
+        if fault is not None:
+            return self._foundation_illegal(target, card, fault)
+        if not self.dealing or self.is_foundation_card(card):
+            return None
+        if self.options.play_in_deal == "as-dealt" and source != self.just_dealt_packet():
+            return self.illegal(
+                "Side packets", "during the deal a card may be played only as it falls", card
+            )
+        if source.startswith("side") and target != adjoining(source):
+            return IllegalMove(
+                "Side packets",
+                "during the deal a card on a side packet may be played only to the foundation adjoining it",
+                f"{card}: {source} adjoins {adjoining(source)}, not {target}",
+            )
+        return None
+
+    def _foundation_illegal(self, name: str, card: Card, fault: str) -> IllegalMove:
+        """The rule a foundation's ``fault`` (from :meth:`foundation_fault`) belongs to."""
+        top = self.piles[name].top
+        if fault == "must follow suit":
+            return self.illegal("II", "each foundation must follow suit", card, top or "")
+        if fault == "complete":
+            return self.illegal("Foundations", "the foundation is complete", card, top or "")
+        if fault == "must be next in sequence":
+            way = "aces ascend" if self.piles[name][0].rank == Rank.ACE else "kings descend"
+            return self.illegal("Foundations", f"foundations on {way} in sequence", card, top or "")
+        return self.illegal("Foundations", fault, card)
+
+    def _marriage_violation(self, target: str, card: Card) -> IllegalMove | None:
+        """Marriages: after the deal, in suit, one up or one down, on the top card of a packet."""
+        if self.dealing:
+            return self.illegal("Marriages", "marriages are made only after the entire deal is completed", card)
+        under = self.piles[target].top
+        if under is None:
+            return self.illegal("Marriages", "a marriage is made on the uppermost card of a packet", card, "space")
+        fault = MARRIAGE.fault(under, card)
+        if fault == "must follow suit":
+            return self.illegal("Marriages", "a marriage is made in the same suit", card, under)
+        if fault:
+            return self.illegal("Marriages", "marriages go one up or one down in value", card, under)
+        return None
+
+    def _reversal_violation(self, move: Move, pile: Pile) -> IllegalMove | None:
+        """The note on reversal: a sequence goes over card by card, its top card first, so that
+        its lowest card becomes the top card of the other packet."""
+        count = len(move.cards)
+        if count > len(pile) or reversal(pile.cards, count) != move.cards:
+            return self.illegal(*self.AVAILABILITY, move.cards[-1])
+        if count < 2 or sequence_length(pile.cards) < count:
+            return self.illegal("Reversal", "only a sequence may be reversed", " ".join(map(str, reversed(move.cards))))
+        if move.target.startswith("foundation"):
+            return IllegalMove("Reversal", "a sequence is reversed onto another packet", str(move))
+        return self._marriage_violation(move.target, move.cards[0])
+
+    # --------------------------------------------------------------- foundations
+    def foundation_fault(self, name: str, card: Card) -> str | None:
+        """Why the foundation ``name`` does not take ``card`` now (None: it does).
+
+        An empty space takes a foundation card: an ace or a king of a suit that has no
+        foundation of its kind.  A foundation on an ace ascends in suit to the king; one on a
+        king descends to the ace."""
+        pile = self.piles[name]
+        if pile.is_empty:
+            if card.rank not in (Rank.ACE, Rank.KING):
+                return "the foundations are begun with aces and kings"
+            if not self.is_foundation_card(card):
+                kind = "aces" if card.rank == Rank.ACE else "kings"
+                return f"the foundation {kind} must be of different suits"
+            if self.options.places == "in-turn" and name != self._first_empty():
+                return "the foundation cards take the spaces in turn"
+            return None
+        base, top = pile[0], pile.top
+        assert top is not None
+        if len(pile) == 13:
+            return "complete"
+        if card.suit != base.suit:
+            return "must follow suit"
+        step = 1 if base.rank == Rank.ACE else -1
+        return None if card.value == top.value + step else "must be next in sequence"
+
+    def _first_empty(self) -> str | None:
+        return next((f for f in FOUNDATIONS if self.piles[f].is_empty), None)
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation a move written ``→ foundation`` is judged against when none takes the
+        card: the first of its suit, else (an ace or king) the first empty space."""
+        for name in FOUNDATIONS:
+            pile = self.piles[name]
+            if pile.cards and pile[0].suit == card.suit and not (
+                card.rank in (Rank.ACE, Rank.KING) and pile[0].rank != card.rank
+            ):
+                return name
+        return self._first_empty() or FOUNDATIONS[0]
+
+    # ---------------------------------------------------------------- re-deals
+    def _redeal_violation(self) -> IllegalMove | None:
+        """The paragraph on re-dealing: after the deal, when no progress can be made, twice."""
+        if self.dealing:
+            return IllegalMove("Re-deal", "the packets are taken up only after the entire deal")
+        if self.is_won:
+            return IllegalMove("Re-deal", "the packets are empty")
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            said = {0: "this game has no re-deal", 1: "there may be only one re-deal"}
+            return IllegalMove("Re-deal", said.get(allowed, f"there may be only {allowed} re-deals"))
+        when = self.options.redeal_when
+        if when != "any":
+            for move in self.moves():
+                if move.kind not in ("move", "reverse"):
+                    continue
+                played = move.target.startswith("foundation")
+                if (played or when == "stuck") and self.violation(move) is None:
+                    what = "played" if when == "blocked" else "played or married"
+                    return IllegalMove(
+                        "Re-deal",
+                        f"the packets are taken up only when no card can be {what}",
+                        f"{move.cards[0]} can be {'played' if played else 'married'}",
+                    )
+        return None
+
+    def take_up_order(self) -> list[str]:
+        """The packets in the order they come out in the next deal: "taken up in order,
+        beginning on the left"."""
+        order = list(DEAL_ORDER)
+        return order if self.options.take_up == "left-first" else order[::-1]
+
+    # ----------------------------------------------------------- doing a move
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self._deal_one()
+        elif move.kind == "redeal":
+            self._take_up()
+        elif move.kind == "reverse":
+            for _ in move.cards:
+                self.transfer(move.source, move.target)
+        else:
+            withdrawn = move.source == self.just_dealt_packet()
+            self.transfer(move.source, move.target)
+            if withdrawn:
+                # "the next card in the pack is placed in its stead"
+                self.counters["deal_to"] = self.counters["just_dealt"]
+                self.counters["just_dealt"] = 0
+
+    def _deal_one(self) -> None:
+        """The top card of the pack goes face up on the packet whose turn it is."""
+        pack = self.piles["pack"]
+        card = pack.top
+        assert card is not None
+        self.piles["pack"] = pack.without(1)
+        place = self.counters["deal_to"]
+        name = DEAL_ORDER[place - 1]
+        self.piles[name] = self.piles[name].added((card,))
+        self.counters["just_dealt"] = place
+        self.counters["deal_to"] = place % len(DEAL_ORDER) + 1
+
+    def _take_up(self) -> None:
+        """Take the twelve packets up in order and make them the pack, to be dealt again."""
+        cards = [c for name in self.take_up_order() for c in self.piles[name]]
+        for name in DEAL_ORDER:
+            self.piles[name] = Pile()
+        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+        self.counters.update(deal_to=1, just_dealt=0, redeals=self.counters["redeals"] + 1)
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in FOUNDATIONS)
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 005's arrangement: the two columns of side packets, with the eight foundation
+        spaces between them, each level with the side packet it adjoins; the corners above and
+        below the columns, a little outside them; the pack at the top of the centre.  Every
+        packet fans to the right, bottom card first, as the position text lists it."""
+        from ..render import fan_width
+
+        width = fan_width(max([3] + [len(self.piles[n]) for n in DEAL_ORDER[:6]]))
+        middle = 0.5 + width + 0.3
+        right = middle + 2.5
+        spots = [Spot("pack", middle + 0.6, 0, label="pack")]
+        for x, names in ((0.0, DEAL_ORDER[:6]), (right, DEAL_ORDER[6:])):
+            top, *sides, bottom = names
+            corner = x if x == 0 else x + 0.5
+            side = x + 0.5 if x == 0 else x
+            spots += [Spot(top, corner, 0, fan="right"), Spot(bottom, corner, 5, fan="right")]
+            spots += [Spot(name, side, row, fan="right") for row, name in enumerate(sides, 1)]
+        for i, name in enumerate(FOUNDATIONS):
+            label = "" if self.piles[name].cards else "A/K"
+            spots.append(Spot(name, middle + 1.2 * (i // 4), 1 + i % 4, label=label))
+        return spots
