@@ -22,7 +22,7 @@ from .cards import Card, InvalidCard, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "Spot", "Game", "Record"]
+__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation"]
 
 
 @dataclass(frozen=True)
@@ -157,8 +157,13 @@ _ARROWS = re.compile(r"\s*(?:->|=>|→|\bonto\b|\bon\b|\bto\b)\s*", re.IGNORECAS
 _CARD_WORDS = re.compile(r"\b(\w+)\s+of\s+(\w+)\b", re.IGNORECASE)
 
 
-def _canonical(text: str) -> str:
-    """Normalise a move's text: card names in symbol form, lower-case words, one arrow."""
+def normalise_notation(text: str) -> str:
+    """A move's text in the one form moves are compared in: card names in symbol form,
+    lower-case words, one arrow.
+
+    >>> normalise_notation("Ten of Hearts -> knave of clubs"), normalise_notation("4C-3D to 5H")
+    ('10♥ → J♣', '4♣ 3♦ → 5♥')
+    """
 
     def card_words(m: re.Match[str]) -> str:
         try:
@@ -467,7 +472,7 @@ class Game:
         A move is named by its notation, or with the target pile's name or kind
         in place of the target card (``"A♥ → foundation"``, ``"6♣ → fan 5"``).
         """
-        want = _canonical(text)
+        want = normalise_notation(text)
         if not want:
             raise InvalidMove("empty move")
         candidates = list(self.moves())
@@ -508,7 +513,7 @@ class Game:
 
     def aliases(self, move: Move) -> set[str]:
         """The normalised texts that name ``move``."""
-        names = {_canonical(str(move))}
+        names = {normalise_notation(str(move))}
         if move.kind == "move" and move.cards and move.target:
             for target in (move.target, pile_kind(move.target)):
                 names.add(f"{move.cards[0]} → {target}")

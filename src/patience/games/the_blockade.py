@@ -285,9 +285,9 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
     def _named_move(self, text: str) -> Move | None:
         """The move of an available card that ``text`` names, onto a pile named or onto the place
         of a card named (available or not); None if ``text`` names none."""
-        from ..game import _canonical
+        from ..game import normalise_notation
 
-        card_text, arrow, target_text = _canonical(text).partition(" → ")
+        card_text, arrow, target_text = normalise_notation(text).partition(" → ")
         if not arrow:
             return None
         try:

@@ -50,7 +50,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from ..build import Build
 from ..cards import Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, _canonical
+from ..game import Game, Move, Pile, Spot, normalise_notation
 from ..options import Option
 from . import register
 
@@ -366,7 +366,7 @@ corner 4: 8♦
         try:
             return super().parse_move(text)
         except InvalidMove:
-            first = _canonical(text).split(" → ")[0].split()
+            first = normalise_notation(text).split(" → ")[0].split()
             try:
                 card = Card.parse(first[0]) if first else None
             except InvalidCard:
