@@ -1,0 +1,387 @@
+"""Napoleon at St. Helena: two packs, four rows of ten, the rest of the pack turned one by one.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Napoleon at St. Helena", plate 002.  Forty cards are dealt in four rows of ten;
+only the card in the lowest place of each of the ten columns is available
+(Rule I); the eight aces go up in suit to the kings (Rule II); cards are married
+downwards in suit on the lowest cards of the columns, one at a time.  A column
+cleared to its uppermost place is a *lane*: the player may fill it, when he
+chooses, with any available card, from the tableau or from the talon (the
+book's Note: "some players only allow the vacancy to be filled from the talon").
+When no available card can be played, the remaining 64 cards are turned one by
+one; each is played, married, put in a lane, or laid aside on the talon, whose
+top card stays available.  There is no re-deal.
+
+>>> from patience import load
+>>> game = load("napoleon-at-st-helena", seed=3)
+>>> [len(game.piles[c]) for c in game.piles_of("column")], len(game.piles["pack"])
+([4, 4, 4, 4, 4, 4, 4, 4, 4, 4], 64)
+>>> plate = NapoleonAtStHelena.from_plate()
+>>> print(plate.piles["column 9"], "|", plate.play("A♥ → foundation"), "|", plate.play("2♥ → foundation"))
+6♠ 7♠ 8♣ A♥ | A♥ → foundation | 2♥ → foundation
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, Mapping
+
+from ..build import Build, Foundation, marriage_reasons
+from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot, pile_kind
+from ..options import Option
+from . import register
+
+__all__ = ["PLATE_PACK_SEED", "PLATE_ROWS", "NapoleonAtStHelena"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Napoleon at St. Helena”"
+
+#: "Forming marriages (in descending line ...)": a card goes on the next higher card of its suit.
+MARRIAGE = Build("down", "same")
+#: "The eight aces ... are to ascend in sequence to kings", following suit (Rule II).
+ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
+
+#: The rules a foundation move breaks, for :meth:`Game.explain`.
+FOUNDATION_REASONS = {
+    "must follow suit": ("II", "the foundations must follow suit"),
+    "start": ("Foundations", "the foundations are begun with the aces"),
+    "*": ("Foundations", "the foundations ascend in sequence to the kings"),
+}
+
+ROWS, COLUMNS, FOUNDATIONS = 4, 10, 8
+#: The cards of the two packs left after the tableau is dealt: the pack turned one by one.
+REMAINDER = 2 * 52 - ROWS * COLUMNS
+
+#: Plate 002, read row by row from the top (the reading, card by card, is in the chapter).
+#: The uppermost row comes first; each column's lowest card, the available one, is in the
+#: last row.  The plate shows neither the pack nor the talon.
+PLATE_ROWS = """
+A♦ K♣ 10♥ 5♦ 10♠ 3♥ J♦ A♥ 6♠ A♦
+2♣ 3♦ 6♣ 10♠ 9♦ 6♥ 2♦ 4♥ 7♠ 9♦
+K♣ Q♦ 5♦ 3♦ 5♣ 9♥ K♠ 2♣ 8♣ 7♥
+J♥ 3♣ 9♣ Q♥ 5♥ K♦ 8♣ 2♥ A♥ 3♣
+"""
+#: The seed that orders the 64 cards of the pack behind the plate's tableau (the plate does
+#: not show them): the first seed for which a search that sees every card found a win (it
+#: gave up on seed 1 without deciding it).
+PLATE_PACK_SEED = 2
+
+
+@register
+class NapoleonAtStHelena(Game):
+    """Napoleon at St. Helena: four rows of ten from two packs, eight aces, lanes, one talon."""
+
+    slug = "napoleon-at-st-helena"
+    name = "Napoleon at St. Helena"
+    chapter = "napoleon-at-st-helena"
+    order = 2
+    source = SOURCE
+    plate = "002"
+    packs = 2
+    #: The source's rules: the two numbered ones, then the paragraphs of PLAY that a move
+    #: can break, under the short names the engine cites.
+    RULES = {
+        "I": "Only cards in the lowest row are available, until a card in any other row is released "
+        "by the removal of those below it, the principle being that no card can be used that has "
+        "another below it.",
+        "II": "The foundations must follow suit.",
+        "Deal": "Deal out from left to right four rows of ten cards.",
+        "Foundations": "The eight aces, when they can be placed, form the foundation cards, and are to "
+        "ascend in sequence to kings.",
+        "Marriages": "You must now examine the tableau and endeavor by forming marriages (in descending "
+        "line, and always subject to Rule I) to release other suitable cards.",
+        "Lane": "If by these changes you can make a vacancy in the uppermost row (thus forming a "
+        "perpendicular lane), it is of the greatest use. The vacancy may be refilled with any available "
+        "card from the tableau or from the talon, but you are not obliged to refill it until a favorable "
+        "opportunity occurs. ... The card so placed has all the privileges of the original card whose "
+        "place it fills, and is treated in the same manner.",
+        "Note": "Some players only allow the vacancy to be filled from the talon.",
+        "Talon": "When there are no more available cards to play, proceed to deal out the remainder of "
+        "the pack, turning the cards one by one, playing all suitable ones on the foundations, or placing "
+        "them on the sequences of the tableau. The cards that cannot be so employed are laid aside in one "
+        "packet, forming the talon.",
+        "Re-deal": "There is no re-deal.",
+    }
+    AVAILABILITY = ("I", "no card can be used that has another below it")
+    OPTIONS = (
+        Option(
+            "lane_from",
+            "any",
+            "what may fill a lane: 'any' available card, from the tableau or from the talon (the book), "
+            "or the 'talon' only (the book's Note: “some players only allow the vacancy to be filled "
+            "from the talon”)",
+            choices=("any", "talon"),
+        ),
+        Option(
+            "deal_when",
+            "blocked",
+            "when the next card of the pack may be turned: 'blocked', only when no available card can "
+            "be played to a foundation (“when there are no more available cards to play”, before every "
+            "card: “playing all suitable ones”); 'first', only the first card waits for that; 'any' time",
+            choices=("blocked", "first", "any"),
+        ),
+    )
+
+    # ------------------------------------------------------------------ piles
+    def pile_names(self) -> list[str]:
+        return (
+            [f"column {i}" for i in range(1, COLUMNS + 1)]
+            + [f"foundation {i}" for i in range(1, FOUNDATIONS + 1)]
+            + ["talon", "pack"]
+        )
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return ASCENDING
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """“Deal out from left to right four rows of ten cards”: card ``10 * row + column``
+        lies in that row of that column.  The rest is the pack, face down, its next card on top."""
+        columns = self.piles_of("column")
+        tableau = cards[: ROWS * COLUMNS]
+        for i, name in enumerate(columns):
+            self.piles[name] = Pile(tuple(tableau[i::COLUMNS]))
+        rest = tuple(reversed(cards[ROWS * COLUMNS:]))
+        self.piles["pack"] = Pile(rest, len(rest))
+
+    @classmethod
+    def from_position(cls, text: str) -> NapoleonAtStHelena:
+        """Load a position; the pack always lies face down (its brackets may be left out) and
+        every other card face up."""
+        game = super().from_position(text)
+        assert isinstance(game, NapoleonAtStHelena)
+        game.piles["pack"] = game.piles["pack"].turned_down()
+        for name, pile in game.piles.items():
+            if name != "pack" and pile.face_down:
+                raise InvalidPosition(f"the cards of {name} lie face up")
+        return game
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        columns: Mapping[int, str],
+        foundations: str = "",
+        talon: str = "",
+        pack: str | None = None,
+        **options: Any,
+    ) -> NapoleonAtStHelena:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``columns`` maps a column's number to its cards, uppermost row first (so the available
+        card is the last); ``foundations`` names the top card of each foundation begun
+        (``"3♥ A♠"``: the hearts up to the three, the ace of spades); ``talon`` lists the talon,
+        the first laid aside first.  Every other card goes to the pack, in new-pack order, under
+        any cards given for it in ``pack`` (the next card to turn last).
+
+        >>> game = NapoleonAtStHelena.arrange({1: "K♣ 5♥", 4: "6♥"}, foundations="4♥", talon="9♠")
+        >>> print(game.piles["foundation 1"], "|", game.piles["talon"], "|", len(game.piles["pack"]))
+        A♥ 2♥ 3♥ 4♥ | 9♠ | 96
+        >>> print(game.play("5♥ → 6♥"), "|", game.play("5♥ → foundation"))
+        5♥ → 6♥ | 5♥ → foundation
+        """
+        piles = {f"column {number}": text for number, text in columns.items()}
+        for i, top in enumerate(foundations.split(), start=1):
+            card = Card.parse(top)
+            piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
+        piles["talon"] = talon
+        if pack is not None:
+            piles["pack"] = " ".join(f"[{card}]" for card in pack.split())
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, NapoleonAtStHelena)
+        return game
+
+    @classmethod
+    def from_rows(cls, rows: str, pack_seed: int = 0, **options: Any) -> NapoleonAtStHelena:
+        """The position of a tableau just dealt, written as on a plate: four rows of ten cards,
+        uppermost row first.  The other 64 cards of the two packs are the pack, shuffled by
+        ``pack_seed`` (the seed of the position)."""
+        grid = [parse_cards(line) for line in rows.strip().splitlines()]
+        if len(grid) != ROWS or any(len(row) != COLUMNS for row in grid):
+            raise InvalidPosition(f"a tableau is {ROWS} rows of {COLUMNS} cards")
+        rest = whist_pack(2)
+        for card in (c for row in grid for c in row):
+            if card not in rest:
+                raise InvalidPosition(f"too many {card} for two packs")
+            rest.remove(card)
+        game = cls(**options)
+        game.seed = pack_seed
+        game.lay_out([c for row in grid for c in row] + shuffled(rest, pack_seed))
+        return cls.from_position(str(game))
+
+    # ------------------------------------------------------------------ moves
+    def available(self) -> list[str]:
+        """The piles whose top card is available: each column not empty, and the talon."""
+        return [n for n in self.piles_of("column") + ["talon"] if self.piles[n].cards]
+
+    def lanes(self) -> list[str]:
+        """The empty columns: the lanes."""
+        return [n for n in self.piles_of("column") if self.piles[n].is_empty]
+
+    def moves(self) -> Iterable[Move]:
+        """Turning the next card of the pack, then each available card to a foundation, onto the
+        lowest card of each other column, and to each lane.
+
+        The first lane is written ``lane`` (``9♠ → lane``), the others by name
+        (``9♠ → column 7``); "redeal" is offered only to be refused.
+        """
+        return self._candidates(quick=False)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of :meth:`moves` that the rules allow, in the same order; the foundations
+        that refuse a card are not offered to it here (they would only be refused)."""
+        return [m for m in self._candidates(quick=True) if self.violation(m) is None]
+
+    def _candidates(self, quick: bool) -> Iterator[Move]:
+        yield Move("deal", (), "pack", "talon", "deal")
+        yield Move("redeal", (), "talon", "pack", "redeal")
+        lanes = self.lanes()
+        for source in self.available():
+            card = self.piles[source].top
+            assert card is not None
+            yield from self.foundation_moves(source, card, quick=quick)
+            for target in self.piles_of("column"):
+                under = self.piles[target].top
+                if under is not None and target != source:
+                    yield Move("move", (card,), source, target, f"{card} → {under}")
+            for i, lane in enumerate(lanes):
+                yield Move("move", (card,), source, lane, f"{card} → {'lane' if i == 0 else lane}")
+
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`; a card that cannot be used because it lies in the talon
+        under another, in the pack or on a foundation is refused by the rule that says so."""
+        try:
+            return super().parse_move(text)
+        except IllegalMove as exc:
+            if exc.rule != self.AVAILABILITY[0]:
+                raise
+            card = Card.parse(exc.detail)
+            if any(card in self.piles[c] for c in self.piles_of("column")):
+                raise
+            if card in self.piles["talon"]:
+                raise self.illegal("Talon", "only the top card of the talon is available", card) from None
+            if card in self.piles["pack"]:
+                raise self.illegal("Talon", "the cards of the pack are turned one by one, by dealing", card) from None
+            raise self.illegal("Foundations", "a card played to a foundation stays there", card) from None
+
+    def aliases(self, move: Move) -> set[str]:
+        """The notation, and the target named as a pile (``8♣ → column 3``) or a kind of pile
+        (``A♥ → foundation``); a lane may also be called a ``space`` or a ``vacancy``, and dealing
+        a card ``turn``.
+
+        The engine's notations are already in the normal form that :meth:`Game.parse_move`
+        compares, so they are used as they are (reading each again would only cost time).
+        """
+        names = {str(move)}
+        if move.kind == "move" and move.cards and move.target:
+            names |= {f"{move.cards[0]} → {move.target}", f"{move.cards[0]} → {pile_kind(move.target)}"}
+        if move.kind == "deal":
+            names.add("turn")
+        elif move.kind == "move" and move.target in self.piles and self.piles[move.target].is_empty \
+                and move.target.startswith("column") and move.cards:
+            names |= {f"{move.cards[0]} → space", f"{move.cards[0]} → vacancy"}
+        return names
+
+    # ---------------------------------------------------------------- the rules
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return IllegalMove("Re-deal", "there is no re-deal")
+        if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
+                or move.source == move.target or not move.cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        card = move.cards[0]
+        if move.source == "pack":
+            return self.illegal("Talon", "the cards of the pack are turned one by one, by dealing", card)
+        if move.source.startswith("foundation"):
+            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+        if len(move.cards) != 1 or self.piles[move.source].top != card:
+            if move.source == "talon":
+                return self.illegal("Talon", "only the top card of the talon is available", card)
+            return self.illegal(*self.AVAILABILITY, card)
+        if move.target.startswith("foundation"):
+            return self._foundation_violation(move.target, card)
+        if not move.target.startswith("column"):
+            return self.illegal("Talon", "only the cards turned from the pack are laid aside on the talon", card)
+        if self.piles[move.target].is_empty:
+            return self._lane_violation(move.source, card)
+        return self._marriage_violation(move.target, card)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule II, and the paragraph on the foundations."""
+        top = self.piles[name].top
+        return self.explain(self.foundation_fault(name, card), FOUNDATION_REASONS, card, *([top] if top else []))
+
+    def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Marriages: in the same suit, one lower, on the lowest card of a column (Rule I)."""
+        under = self.piles[name].top
+        assert under is not None
+        return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
+
+    def _lane_violation(self, source: str, card: Card) -> IllegalMove | None:
+        """A lane takes any available card, from the tableau or the talon (or, with
+        ``lane_from=talon``, from the talon only)."""
+        if self.options.lane_from == "talon" and source != "talon":
+            return self.illegal("Note", "the vacancy may be filled from the talon only", card)
+        if source.startswith("column") and len(self.piles[source]) == 1:
+            return self.illegal("Lane", "the card already lies alone in the uppermost row", card)
+        return None
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The remainder of the pack: turned only when no available card can be played, and once."""
+        if self.piles["pack"].is_empty:
+            return IllegalMove("Re-deal", "there is no re-deal", "the pack is dealt out")
+        when = self.options.deal_when
+        if when == "blocked" or (when == "first" and len(self.piles["pack"]) == REMAINDER):
+            card = self.playable()
+            if card is not None:
+                return IllegalMove(
+                    "Talon",
+                    "the pack is dealt only when no available card can be played",
+                    f"{card} can be played",
+                )
+        return None
+
+    def playable(self) -> Card | None:
+        """The first available card that can be played to a foundation now (None: none can)."""
+        foundations = self.piles_of("foundation")
+        for source in self.available():
+            card = self.piles[source].top
+            assert card is not None
+            if any(self.foundation_fault(f, card) is None for f in foundations):
+                return card
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            pack = self.piles["pack"]
+            self.piles["pack"] = pack.without(1)
+            self.piles["talon"] = self.piles["talon"].added(pack.cards[-1:])
+        else:
+            self.transfer(move.source, move.target)  # type: ignore[arg-type]
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ---------------------------------------------------------------- picture
+    def layout(self) -> list[Spot]:
+        """Plate 002's arrangement: the ten columns (an empty one marked as a lane), and below them
+        the eight foundation spaces (an empty one marked A), then the talon and the pack, which the
+        plate does not show."""
+        longest = max([ROWS] + [len(self.piles[c]) for c in self.piles_of("column")])
+        below = round((70 + 20 * (longest - 1)) / 80 + 0.3, 2)
+        spots = [
+            Spot(c, 1.1 * i, 0, fan="down", label="lane" if self.piles[c].is_empty else "")
+            for i, c in enumerate(self.piles_of("column"))
+        ]
+        spots += [
+            Spot(f, 1.1 * i, below, label="" if self.piles[f].cards else "A")
+            for i, f in enumerate(self.piles_of("foundation"))
+        ]
+        spots.append(Spot("talon", 1.1 * 8 + 0.2, below, label="talon"))
+        spots.append(Spot("pack", 1.1 * 9 + 0.2, below, label="pack"))
+        return spots
+
+
+NapoleonAtStHelena.PLATE = str(NapoleonAtStHelena.from_rows(PLATE_ROWS, PLATE_PACK_SEED))
