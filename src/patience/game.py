@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
@@ -157,6 +158,7 @@ _ARROWS = re.compile(r"\s*(?:->|=>|→|\bonto\b|\bon\b|\bto\b)\s*", re.IGNORECAS
 _CARD_WORDS = re.compile(r"\b(\w+)\s+of\s+(\w+)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=8192)
 def normalise_notation(text: str) -> str:
     """A move's text in the one form moves are compared in: card names in symbol form,
     lower-case words, one arrow.
