@@ -1,0 +1,537 @@
+"""Napoleon's Square: twelve packets of four on three sides of a square, the eight aces within.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Napoleon's Square", plate 018.  Two packs.  Twelve packets of four cards,
+dealt four together, make three sides of a square; the eight aces go up in
+the middle to kings as they come free.  Only the top card of a packet is
+available (Rule I); marriages are made downwards in suit on the packets; a
+packet emptied may take one card from the talon or the pack, when the player
+chooses (Rule II).  The rest of the pack is turned one card at a time: each
+card is played, married to the square, put in a vacancy or laid on the talon,
+whose top card stays in use.  There is no re-deal.
+
+The book's note on two kings of one suit that block two smaller cards of
+their suit gives two remedies, both moves here while the square lies as dealt:
+``redeal`` (the square taken up and dealt again) and ``slip K♦`` (one king
+slipped underneath its packet).  The book's second way, "a square of twelve
+*single* cards", is the option ``square=single``.
+
+The packets are numbered round the three sides in the order of the deal: up
+the left side (``packet 1`` at its foot), along the top, and down the right
+side (``packet 12`` at its foot).  The pack is face down and deals from its top
+(the last card of its line in the position text); ``turned`` holds the card
+just turned from it.
+
+>>> from patience import load
+>>> game = load("napoleons-square", seed=3)
+>>> [len(game.piles[p]) for p in game.piles_of("packet")], len(game.piles["pack"])
+([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], 56)
+>>> print(game.play("deal"), game.piles["turned"], len(game.piles["pack"]))
+deal Q♦ 55
+>>> single = load("napoleons-square(square=single)", seed=3)
+>>> [len(single.piles[p]) for p in single.piles_of("packet")], len(single.piles["pack"])
+([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 92)
+>>> print(NapoleonsSquare.from_plate().piles["packet 8"].top)
+K♣
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, Suit
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot, pile_kind
+from ..options import Option
+from . import register
+
+__all__ = ["NapoleonsSquare", "blocking_kings"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Napoleon's Square”"
+
+#: "Marriages in a descending line": a card goes on the next higher card of its suit.
+MARRIAGE = Build("down", "same")
+#: "The eight aces ... are to ascend in sequence to kings", following suit (Rule III).
+FOUNDATION = Foundation(Rank.ACE, Build("up", "same"))
+
+PACKETS = 12
+FOUNDATIONS = 8
+#: Packets on each of the three sides: up the left, along the top, down the right.
+PER_SIDE = 4
+
+NOTE_WORDS = (
+    "If after dealing the square two kings of one suit were found to be blocking two smaller cards "
+    "of that suit, either the whole must be taken up and re-dealt, or one king must be slipped "
+    "underneath."
+)
+
+
+def blocking_kings(packets: Mapping[str, Pile]) -> dict[Suit, list[tuple[str, int]]]:
+    """The kings the Note's remedies may be used for: for each suit in which two kings block two
+    smaller cards of their suit, each blocking king as ``(packet, place in the packet)``.
+
+    A king blocks the cards that lie beneath it in its packet.  The remedies need two kings
+    and two smaller cards: one king above two diamonds is not enough, nor two kings above
+    one diamond.
+
+    >>> blocking_kings({"packet 1": Pile.of("5♦ K♦ 2♣"), "packet 2": Pile.of("9♦ 3♠ K♦ 7♠")})
+    {<Suit.DIAMONDS: '♦'>: [('packet 1', 1), ('packet 2', 2)]}
+    >>> blocking_kings({"packet 1": Pile.of("5♦ K♦ K♦"), "packet 2": Pile.of("K♦ 9♦")})
+    {}
+    """
+    found: dict[Suit, list[tuple[str, int]]] = {}
+    blocked: dict[Suit, set[tuple[str, int]]] = {}
+    for name, pile in packets.items():
+        for i, card in enumerate(pile.cards):
+            if card.rank != Rank.KING:
+                continue
+            under = {(name, j) for j in range(i) if pile.cards[j].suit == card.suit
+                     and pile.cards[j].rank != Rank.KING}
+            if under:
+                found.setdefault(card.suit, []).append((name, i))
+                blocked.setdefault(card.suit, set()).update(under)
+    return {suit: kings for suit, kings in found.items() if len(kings) >= 2 and len(blocked[suit]) >= 2}
+
+
+@register
+class NapoleonsSquare(Game):
+    """Napoleon's Square: two packs, twelve packets of four round three sides of the foundations."""
+
+    slug = "napoleons-square"
+    name = "Napoleon's Square"
+    chapter = "napoleons-square"
+    order = 18
+    source = SOURCE
+    plate = "018"
+    packs = 2
+    #: The three numbered rules, then the paragraphs of PLAY that a move can break,
+    #: under the short names the engine cites.
+    RULES = {
+        "I": "Only the uppermost cards of the packets in the square are available until, by their "
+        "removal, the cards underneath are released, but the whole of the square may be examined.",
+        "II": "When a vacancy in the square is caused by the removal of an entire packet, the space may "
+        "be filled by one card from the talon or pack, but this need not be done until a favorable "
+        "opportunity occurs.",
+        "III": "All the foundations must follow suit.",
+        "Deal": "Deal out twelve packets, each consisting of four cards dealt together, so as to form "
+        "three sides of a square, leaving space in the centre for the eight aces.",
+        "Foundations": "These are the foundation cards, and are to ascend in sequence to kings.",
+        "Marriages": "You next proceed to form marriages in a descending line with the cards of the "
+        "square, subject to Rule I.",
+        "Note": NOTE_WORDS,
+        "Talon": "You now proceed to play out the rest of the cards, those that are not suitable for "
+        "the foundations or for the sequences of the square being placed in a talon.",
+        "Re-deal": "There is no re-deal.",
+        "Second way": "This game may be also played as follows: Deal out a square of twelve single "
+        "cards, then deal the rest of the pack as usual, the cards that are suitable being played on "
+        "the foundations or married (in descending line) to those on the square, ready to be "
+        "transferred to the foundations, the rest placed in a talon, and vacancies filled in the "
+        "usual manner.",
+    }
+    AVAILABILITY = ("I", "only the uppermost cards of the packets in the square are available")
+    COUNTERS = ("redeals",)
+    OPTIONS = (
+        Option(
+            "square",
+            "packets",
+            "how the square is dealt: 'packets' (twelve packets of four cards dealt together, the "
+            "book's game) or 'single' (“a square of twelve single cards”, the book's second way)",
+            choices=("packets", "single"),
+        ),
+        Option(
+            "remedy",
+            "either",
+            "the Note's remedies for two kings of one suit blocking two smaller cards of that suit: "
+            "'either' (the book: re-deal the square or slip one king underneath), 'redeal' or "
+            "'slip' only, or 'none'",
+            choices=("either", "redeal", "slip", "none"),
+        ),
+        Option(
+            "redeal",
+            "square",
+            "what the Note's re-deal takes up: the 'square' (its 48 cards shuffled and dealt again, "
+            "the pack untouched) or the whole 'pack' (all 104 cards shuffled and a new square dealt)",
+            choices=("square", "pack"),
+        ),
+    )
+
+    #: Plate 018, read card by card: the twelve top cards are on the plate (the ranks of the J♣
+    #: of packet 3 and the J♦ of packet 12 are guesses; the reading is in the chapter).  The cards
+    #: beneath them and the pack are not on the plate: they are the other 92 cards in new-pack
+    #: order shuffled with seed 48, the first seed with which a search that sees every card wins
+    #: the game; the first 36 lie under the top cards, three to a packet in the order of the deal,
+    #: and the other 56 are the pack (the next card to turn last).
+    PLATE = """\
+napoleons-square seed=0 redeals=0
+packet 1: 10♣ A♠ 4♠ 4♦
+packet 2: 6♥ 2♥ Q♦ 10♥
+packet 3: K♠ 6♣ Q♦ J♣
+packet 4: Q♥ J♥ 3♥ 9♠
+packet 5: A♠ 9♣ 7♦ 2♣
+packet 6: 8♦ 6♠ 3♦ 7♥
+packet 7: 2♣ 9♣ 9♦ 3♦
+packet 8: K♦ 9♥ 5♥ K♣
+packet 9: 2♠ 5♥ 6♠ 10♣
+packet 10: 6♥ K♣ 10♦ 2♦
+packet 11: 4♣ 6♦ 3♠ A♥
+packet 12: J♥ 9♠ A♣ J♦
+foundation 1:
+foundation 2:
+foundation 3:
+foundation 4:
+foundation 5:
+foundation 6:
+foundation 7:
+foundation 8:
+pack: [5♠] [Q♣] [8♣] [Q♥] [3♠] [7♦] [6♣] [5♣] [K♥] [9♦] [3♣] [J♠] [4♦] [10♥] [7♣] [4♠] [6♦] [Q♣] [10♠] [4♣] [10♦] [J♣] [J♠] [K♥] [7♥] [A♦] [Q♠] [9♥] [8♠] [8♦] [K♠] [K♦] [2♥] [8♥] [3♣] [10♠] [4♥] [4♥] [3♥] [A♥] [A♣] [7♠] [5♦] [A♦] [8♠] [5♣] [7♠] [2♠] [5♠] [Q♠] [5♦] [8♣] [J♦] [8♥] [7♣] [2♦]
+turned:
+talon:
+"""
+
+    # ------------------------------------------------------------------ the deal
+    @property
+    def packet_size(self) -> int:
+        """Cards in each packet of the square as dealt: four, or one in the second way."""
+        return 1 if self.options.square == "single" else 4
+
+    def pile_names(self) -> list[str]:
+        return ([f"packet {i}" for i in range(1, PACKETS + 1)]
+                + [f"foundation {i}" for i in range(1, FOUNDATIONS + 1)]
+                + ["pack", "turned", "talon"])
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return FOUNDATION
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Deal the square, a packet's cards together (the first card dealt at its bottom),
+        round the three sides; the rest is the pack, face down, the next card on top."""
+        n = self.packet_size
+        for i, name in enumerate(self.piles_of("packet")):
+            self.piles[name] = Pile(tuple(cards[i * n:(i + 1) * n]))
+        rest = tuple(reversed(cards[PACKETS * n:]))
+        self.piles["pack"] = Pile(rest, len(rest))
+
+    @classmethod
+    def from_position(cls, text: str) -> NapoleonsSquare:
+        """Load a position; the pack is always face down (its brackets may be left out) and
+        every other pile face up."""
+        game = super().from_position(text)
+        assert isinstance(game, NapoleonsSquare)
+        game.piles["pack"] = game.piles["pack"].turned_down()
+        for name, pile in game.piles.items():
+            if name != "pack" and pile.face_down:
+                raise InvalidPosition(f"the cards of {name} lie face up")
+        if len(game.piles["turned"]) > 1:
+            raise InvalidPosition("only one card is turned from the pack at a time")
+        return game
+
+    @classmethod
+    def arrange(cls, packets: Mapping[int, str], foundations: str = "", talon: str = "",
+                turned: str = "", pack: str | None = None, **options: Any) -> NapoleonsSquare:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``packets`` maps a packet's number to its cards (bottom first); ``foundations``
+        names the top card of each foundation begun (``"3♦ 3♦ K♠"``: two foundations of
+        diamonds up to the three, the spades complete); ``talon`` lists the talon, bottom
+        first; ``turned`` is the card just turned.  The pack, given bottom first (the
+        next card to turn last), holds by default every card not placed, in new-pack order.
+
+        >>> game = NapoleonsSquare.arrange({1: "5♦ K♦"}, foundations="2♥", talon="9♣")
+        >>> print(game.piles["foundation 1"], "|", game.piles["talon"], "|", len(game.piles["pack"]))
+        A♥ 2♥ | 9♣ | 99
+        """
+        piles = {f"packet {number}": text for number, text in packets.items()}
+        for i, top in enumerate(foundations.split(), start=1):
+            card = Card.parse(top)
+            piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
+        piles["talon"] = talon
+        piles["turned"] = turned
+        if pack is not None:
+            piles["pack"] = " ".join(f"[{card}]" for card in pack.split())
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, NapoleonsSquare)
+        return game
+
+    # ------------------------------------------------------------------ moves
+    def available(self) -> Iterator[tuple[str, Card]]:
+        """The cards that may move, with their piles: the top of each packet (Rule I), the card
+        turned from the pack, and the top of the talon."""
+        for name in self.piles_of("packet") + ["turned", "talon"]:
+            top = self.piles[name].top
+            if top is not None:
+                yield name, top
+
+    def moves(self) -> Iterable[Move]:
+        """Dealing a card; every available card to its foundation (and, refused, to the others),
+        onto each packet and into the first vacancy, and the card turned to the talon; the
+        Note's re-deal, and the slipping of each king that lies above the foot of its packet.
+
+        The vacancies are alike, so a card is offered only the first of them (in the order
+        of the packets); a move typed with another vacancy's name is read too (see
+        :meth:`parse_move`)."""
+        yield Move("deal", notation="deal")
+        packets = self.piles_of("packet")
+        space = next((p for p in packets if self.piles[p].is_empty), None)
+        targets = [p for p in packets if p == space or self.piles[p].cards or self._every_vacancy]
+        for source, card in self.available():
+            yield from self._foundation_moves(source, card)
+            for target in targets:
+                if target != source:
+                    under = self.piles[target].top
+                    yield Move("move", (card,), source, target, f"{card} → {under or 'space'}")
+            if source != "talon":
+                yield Move("move", (card,), source, "talon", f"{card} → talon")
+        yield Move("redeal", notation="redeal")
+        for name in packets:
+            cards = self.piles[name].cards
+            for king in dict.fromkeys(c for c in cards[1:] if c.rank == Rank.KING):
+                yield Move("slip", (king,), name, name, f"slip {king}")
+
+    def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
+        """The move of ``card`` to its foundation, written ``A♥ → foundation``, then the moves
+        to the other foundations by name, so that ``3♠ → foundation 1`` is refused by its rule.
+        Two foundations that take the same card hold the same cards, so one move is enough."""
+        target = self.foundation_for(card)
+        yield Move("move", (card,), source, target, f"{card} → foundation")
+        seen = {self.piles[target]}
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name]
+            if pile not in seen:
+                seen.add(pile)
+                yield Move("move", (card,), source, name, f"{card} → {name}")
+
+    def aliases(self, move: Move) -> set[str]:
+        """With two packs, two equal cards may be available at once, so a move may name the pile
+        it is made from: ``2♦ from turned → 3♦``, ``2♦ from packet 10 → 3♦``.  A slip may name
+        its packet (``slip K♦ in packet 3``), and dealing a card may be called turning it
+        (``turn``)."""
+        names = super().aliases(move)
+        if move.kind == "move" and move.source:
+            card = str(move.cards[0])
+            for name in list(names):
+                head, arrow, target = name.partition(" → ")
+                if arrow and head == card:
+                    names.add(f"{card} from {move.source} → {target}")
+        elif move.kind == "slip":
+            names.add(f"slip {move.cards[0]} in {move.source}")
+        elif move.kind == "deal":
+            names.add("turn")
+        return names
+
+    #: While a move is read from text, every vacancy is a candidate target, so that
+    #: ``K♦ → packet 5`` is understood although only the first vacancy is offered.
+    _every_vacancy = False
+
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`, with any vacancy named as a target; and a card that lies in
+        no packet of the square is refused by the rule that keeps it where it lies (under the top
+        of the talon, on a foundation, or in the pack), not by Rule I."""
+        self._every_vacancy = True
+        try:
+            return super().parse_move(text)
+        except IllegalMove as exc:
+            if (exc.rule, exc.reason) != self.AVAILABILITY:
+                raise
+            card = Card.parse(exc.detail)
+            where = {pile_kind(n) for n, p in self.piles.items() if card in p.cards}
+            if "packet" in where:
+                raise
+            if "talon" in where:
+                raise self.illegal("Talon", "only the top card of the talon can be used", card) from None
+            if "foundation" in where:
+                raise self.illegal("Foundations", "a card played to a foundation stays there", card) from None
+            raise self.illegal("Talon", "the pack is dealt one card at a time", card) from None
+        finally:
+            self._every_vacancy = False
+
+    # ---------------------------------------------------------------- violations
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if move.kind == "slip":
+            return self._slip_violation(move)
+        if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
+                or move.source == move.target or len(move.cards) != 1:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        card = move.cards[0]
+        unavailable = self._availability_violation(move.source, card)
+        if unavailable is not None:
+            return unavailable
+        target = move.target
+        if target.startswith("foundation"):
+            return self._foundation_violation(target, card)
+        if target == "talon":
+            if move.source != "turned":
+                return self.illegal("Talon", "only cards turned from the pack are placed in the talon", card)
+            return None
+        if not target.startswith("packet"):
+            return IllegalMove("Play", f"cards are not put back on the {target}", str(card))
+        return self._packet_violation(move.source, target, card)
+
+    def _availability_violation(self, source: str, card: Card) -> IllegalMove | None:
+        """Rule I, and its like for the talon and the pack: only a top card moves."""
+        pile = self.piles[source]
+        if source.startswith("foundation"):
+            if pile.top == card:
+                return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal("Foundations", "the foundations are built up, not taken down", card)
+        if source == "pack":
+            return self.illegal("Talon", "the pack is dealt one card at a time", card)
+        if pile.top == card:
+            return None
+        if source == "talon":
+            return self.illegal("Talon", "only the top card of the talon can be used", card)
+        return self.illegal(*self.AVAILABILITY, card)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule III and the paragraph on the foundations."""
+        fault = self.foundation_fault(name, card)
+        if fault is None:
+            return None
+        top = self.piles[name].top
+        if fault == "must follow suit":
+            return self.illegal("III", "all the foundations must follow suit", card, top or "")
+        if fault.startswith("a foundation starts"):
+            return self.illegal("Foundations", "the foundations are begun with the eight aces", card)
+        return self.illegal("Foundations", "the foundations ascend in sequence to kings", card, top or "")
+
+    def _packet_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
+        """Rule II for a vacancy; the paragraph on marriages for a packet."""
+        pile = self.piles[target]
+        if pile.top is None:
+            if source.startswith("packet"):
+                return self.illegal("II", "a vacancy is filled by one card from the talon or pack", card)
+            return None
+        fault = MARRIAGE.fault(pile.top, card)
+        if fault == "must follow suit":
+            return self.illegal("Marriages", "a marriage is made in the same suit", card, pile.top)
+        if fault:
+            return self.illegal("Marriages", "marriages are made in a descending line", card, pile.top)
+        return None
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The paragraph on the talon: the pack is turned one card at a time, and each card is
+        played, married, put in a vacancy or laid on the talon before the next is turned."""
+        waiting = self.piles["turned"].top
+        if waiting is not None:
+            return self.illegal("Talon", "the card turned is played, married, put in a vacancy or "
+                                "laid on the talon before the next is turned", waiting)
+        if self.piles["pack"].is_empty:
+            return IllegalMove("Re-deal", "there is no re-deal: the pack is dealt out")
+        return None
+
+    # ----------------------------------------------------------------- the Note
+    def square_as_dealt(self) -> bool:
+        """Whether the square lies as dealt: no card has been played, married or turned (the
+        Note's remedies are used "after dealing the square", before play begins)."""
+        return (all(len(self.piles[p]) == self.packet_size for p in self.piles_of("packet"))
+                and all(self.piles[f].is_empty for f in self.piles_of("foundation"))
+                and self.piles["turned"].is_empty and self.piles["talon"].is_empty)
+
+    def blocking_kings(self) -> dict[Suit, list[tuple[str, int]]]:
+        """The Note's case in this position: see :func:`blocking_kings`."""
+        return blocking_kings({p: self.piles[p] for p in self.piles_of("packet")})
+
+    def _note_violation(self, remedy: str) -> IllegalMove | None:
+        """When the Note's remedies may be used: just after the deal, and only for two kings
+        of one suit blocking two smaller cards of that suit."""
+        if self.options.remedy not in ("either", remedy):
+            if remedy == "redeal":
+                return IllegalMove("Re-deal", "there is no re-deal (this game's remedy for blocking "
+                                   f"kings: {self.options.remedy})")
+            return IllegalMove("Note", f"no king is slipped underneath (this game's remedy for blocking "
+                               f"kings: {self.options.remedy})")
+        if not self.square_as_dealt():
+            if remedy == "redeal":
+                return IllegalMove("Re-deal", "there is no re-deal (the Note's re-deal of the square is "
+                                   "made only just after it is dealt)")
+            return IllegalMove("Note", "a king is slipped underneath only just after dealing the square")
+        if not self.blocking_kings():
+            return IllegalMove("Note", "the remedies are for two kings of one suit blocking two "
+                               "smaller cards of that suit")
+        return None
+
+    def _redeal_violation(self) -> IllegalMove | None:
+        return self._note_violation("redeal")
+
+    def _slip_violation(self, move: Move) -> IllegalMove | None:
+        problem = self._note_violation("slip")
+        if problem is not None:
+            return problem
+        king = move.cards[0] if move.cards else None
+        kings = self.blocking_kings().get(king.suit, []) if king is not None else []
+        if king is None or not any(name == move.source and self.piles[name].cards[i] == king
+                                   for name, i in kings):
+            return IllegalMove("Note", "only one of the two kings that block smaller cards of their suit "
+                               "is slipped underneath", str(king or ""))
+        return None
+
+    # ----------------------------------------------------------- doing a move
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self.transfer("pack", "turned")
+        elif move.kind == "redeal":
+            self._redeal()
+        elif move.kind == "slip":
+            self._slip(move.source, move.cards[0])
+        else:
+            self.transfer(move.source, move.target)
+
+    def _slip(self, name: str, king: Card) -> None:
+        """Slip ``king`` underneath its packet: the uppermost such king that blocks a smaller card."""
+        cards = list(self.piles[name].cards)
+        places = [i for n, i in self.blocking_kings()[king.suit] if n == name and cards[i] == king]
+        card = cards.pop(max(places))
+        self.piles[name] = Pile((card, *cards))
+
+    def _redeal(self) -> None:
+        """The Note's first remedy: take up the whole square (or, with ``redeal=pack``, the whole
+        pack), shuffle it and deal it again."""
+        self.counters["redeals"] += 1
+        square = [c for p in self.piles_of("packet") for c in self.piles[p]]
+        if self.options.redeal == "pack":
+            pack = list(reversed(self.piles["pack"].cards))
+            self.lay_out(self.shuffle(square + pack))
+            return
+        cards = self.shuffle(square)
+        n = self.packet_size
+        for i, name in enumerate(self.piles_of("packet")):
+            self.piles[name] = Pile(tuple(cards[i * n:(i + 1) * n]))
+
+    # ------------------------------------------------------------ the result
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 018's arrangement: four packets up the left side, four along the top, four down
+        the right side, the eight foundations in two rows of four in the middle, and the pack,
+        the card turned and the talon on the open side."""
+        from ..render import fan_width
+
+        packets = self.piles_of("packet")
+        left, top, right = packets[:PER_SIDE], packets[PER_SIDE:2 * PER_SIDE], packets[2 * PER_SIDE:]
+
+        def width(names: list[str]) -> float:
+            return fan_width(max([self.packet_size] + [len(self.piles[p]) for p in names])) + 0.3
+
+        column = 1.1
+        middle = width(left)
+        right_x = middle + PER_SIDE * column + 0.1
+        whole = right_x + width(right) - 0.3
+        step = width(top)
+        top_x = max(0.3, (whole - (PER_SIDE * step - 0.3)) / 2)
+        spots = [Spot(p, 0, PER_SIDE - i, fan="right") for i, p in enumerate(left)]
+        spots += [Spot(p, top_x + i * step, 0, fan="right") for i, p in enumerate(top)]
+        spots += [Spot(p, right_x, 1 + i, fan="right") for i, p in enumerate(right)]
+        for i, f in enumerate(self.piles_of("foundation")):
+            label = "" if self.piles[f].cards else "A"
+            spots.append(Spot(f, middle + (i % PER_SIDE) * column, 2 + i // PER_SIDE, label=label))
+        for i, (pile, label) in enumerate((("pack", "pack"), ("turned", ""), ("talon", "talon"))):
+            spots.append(Spot(pile, middle + i * column, PER_SIDE, label=label))
+        return spots
