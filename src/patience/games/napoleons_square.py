@@ -276,7 +276,7 @@ talon:
         space = next((p for p in packets if self.piles[p].is_empty), None)
         targets = [p for p in packets if p == space or self.piles[p].cards or self._every_vacancy]
         for source, card in self.available():
-            yield from self._foundation_moves(source, card)
+            yield from self.foundation_moves(source, card)
             for target in targets:
                 if target != source:
                     under = self.piles[target].top
@@ -288,19 +288,6 @@ talon:
             cards = self.piles[name].cards
             for king in dict.fromkeys(c for c in cards[1:] if c.rank == Rank.KING):
                 yield Move("slip", (king,), name, name, f"slip {king}")
-
-    def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
-        """The move of ``card`` to its foundation, written ``A♥ → foundation``, then the moves
-        to the other foundations by name, so that ``3♠ → foundation 1`` is refused by its rule.
-        Two foundations that take the same card hold the same cards, so one move is enough."""
-        target = self.foundation_for(card)
-        yield Move("move", (card,), source, target, f"{card} → foundation")
-        seen = {self.piles[target]}
-        for name in self.piles_of("foundation"):
-            pile = self.piles[name]
-            if pile not in seen:
-                seen.add(pile)
-                yield Move("move", (card,), source, name, f"{card} → {name}")
 
     def aliases(self, move: Move) -> set[str]:
         """With two packs, two equal cards may be available at once, so a move may name the pile

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..build import Build
+from ..build import Build, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, normalise_notation
@@ -447,12 +447,7 @@ corner 4: 8♦
         under = self.piles[target].top
         if under is None:
             return self.illegal("Marriages", "a marriage is made on the uppermost card of a packet", card, "space")
-        fault = MARRIAGE.fault(under, card)
-        if fault == "must follow suit":
-            return self.illegal("Marriages", "a marriage is made in the same suit", card, under)
-        if fault:
-            return self.illegal("Marriages", "marriages go one up or one down in value", card, under)
-        return None
+        return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
     def _reversal_violation(self, move: Move, pile: Pile) -> IllegalMove | None:
         """The note on reversal: a sequence goes over card by card, its top card first, so that
