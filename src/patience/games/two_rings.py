@@ -1,0 +1,482 @@
+"""Two Rings: the sevens and the sixes of two packs in two rings, fed from a bracelet of eight.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Two Rings", plate 038.  Two packs.  The eight sevens and the eight sixes are
+withdrawn and laid in two rings; they are the foundations, the sevens
+ascending in suit to the kings, the sixes descending in suit to the aces (the
+Rule: "the foundations follow suit").  Eight cards are dealt in a line, the
+*bracelet*; its suitable cards are played, its vacancies refilled from the
+pack, and the cards of the pack that are of no use go to the talon, whose top
+card stays available.  When the pack is exhausted the talon may be taken up
+and dealt again, once; it is not shuffled.  If the game succeeds, the rings are
+of kings and of aces.
+
+Dealing a card from the pack is a move (``deal``): it goes to the first
+vacancy of the bracelet, or to the talon when the bracelet is full.  So the
+whole game, re-deal included, is one replayable record.  The foundations are
+``foundation 1`` … ``foundation 8`` (the ring of sevens) and ``foundation 9`` …
+``foundation 16`` (the ring of sixes), each ring numbered clockwise from the
+top left as the plate draws it; the bracelet is ``bracelet 1`` …
+``bracelet 8``, left to right.  The pack is face down and deals from its top,
+the last card of its line in the position text.
+
+>>> from patience import load, render
+>>> game = load("two-rings", seed=1)
+>>> print(render.text(game))
+7♣    7♦    6♣    6♦
+7♥    6♥    7♠    6♠
+7♠    6♠    7♥    6♥
+7♦    7♣    6♦    6♣
+pack ##×80   8♠    K♠    J♠    4♦    9♣    5♣    10♠   10♦   talon --
+>>> print(game.play("deal"), "|", game.piles["talon"])
+deal | 3♣
+>>> [str(c) for c in TwoRings.from_plate().piles["bracelet 1"]]
+['4♦']
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Iterable
+
+from ..build import Build, Foundation
+from ..cards import Card, InvalidCard, Rank, Suit, whist_pack
+from ..errors import IllegalMove, InvalidPosition, UnknownOption
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["TwoRings", "SEVENS", "SIXES", "BRACELET", "RING_SUITS"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Two Rings”"
+
+#: The foundations: "The sevens ascend to kings, the sixes descend to aces (Rule)."
+ASCENDING = Foundation(Rank.SEVEN, Build("up", "same"))
+DESCENDING = Foundation(Rank.SIX, Build("down", "same"))
+
+#: The two rings, each numbered clockwise from its top left card.
+SEVENS = tuple(f"foundation {n}" for n in range(1, 9))
+SIXES = tuple(f"foundation {n}" for n in range(9, 17))
+#: "You next deal out eight cards in a horizontal line. This is called the bracelet."
+BRACELET = tuple(f"bracelet {n}" for n in range(1, 9))
+#: The suits round each ring, clockwise from the top left, as plate 038 shows them (the chapter
+#: gives the reading).
+RING_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS) * 2
+
+DEAL = Move("deal", (), "pack", None, "deal")
+REDEAL = Move("redeal", (), "talon", "pack", "redeal")
+
+_ARROWS = re.compile(r"\s*(?:->|=>|→|\bonto\b|\bon\b|\bto\b)\s*", re.IGNORECASE)
+
+#: Where the piles are drawn: the rings interlock as on the plate, on a grid of columns
+#: (in card widths) shared with the bracelet below them.
+STEP = 1.1
+#: (column, row) of each foundation: each ring an octagon of two cards above, two on either
+#: side and two below; the right side of the ring of sevens lies inside the ring of sixes,
+#: and the left side of the ring of sixes inside the ring of sevens.
+_RING_PLACES = {
+    SEVENS[0]: (3, 0), SEVENS[1]: (4, 0), SEVENS[2]: (5.3, 1), SEVENS[3]: (5.3, 2),
+    SEVENS[4]: (4, 3), SEVENS[5]: (3, 3), SEVENS[6]: (1.7, 2), SEVENS[7]: (1.7, 1),
+    SIXES[0]: (5, 0), SIXES[1]: (6, 0), SIXES[2]: (7.3, 1), SIXES[3]: (7.3, 2),
+    SIXES[4]: (6, 3), SIXES[5]: (5, 3), SIXES[6]: (3.7, 2), SIXES[7]: (3.7, 1),
+}
+BRACELET_ROW = 4.3
+
+REDEAL_WORDS = "The talon may be taken up and re-dealt once."
+
+
+@register
+class TwoRings(Game):
+    """Two Rings: two packs; sixteen foundations, sevens up and sixes down, and a bracelet of eight."""
+
+    slug = "two-rings"
+    name = "Two Rings"
+    chapter = "two-rings"
+    order = 38
+    source = SOURCE
+    plate = "038"
+    packs = 2
+    #: The book's one rule (it is not numbered), the paragraphs of PLAY a move can break, and the
+    #: book's definition of the talon, under the short names the engine cites.
+    RULES = {
+        "Rule": "The foundations follow suit.",
+        "Foundations": "Withdraw from the pack all the sevens and all the sixes, and arrange them as "
+        "in tableau. These are the foundations. The sevens ascend to kings, the sixes descend to aces "
+        "(Rule).",
+        "Bracelet": "You next deal out eight cards in a horizontal line. This is called the bracelet. "
+        "Take from the bracelet all suitable cards and play them on the foundations, refilling "
+        "vacancies in the bracelet, and placing unsuitable cards on the talon.",
+        "Talon": "Cards which, being unsuitable at the moment, are laid aside in one or more packets "
+        "till they can come into use. (The book's Terms.)",
+        "Re-deal": REDEAL_WORDS,
+    }
+    AVAILABILITY = ("Talon", "only the top card of the talon is available")
+    COUNTERS = ("redeals",)
+    OPTIONS = (
+        Option("redeals", 1, "re-deals of the talon allowed (the book: “re-dealt once”)"),
+        Option(
+            "take_up",
+            "turned",
+            "how the talon becomes the pack again: 'turned' (taken up as it lies and turned face down, "
+            "so that the card laid there first is dealt first: the book says nothing of a shuffle), "
+            "'top-first' (dealt from its top, the card laid there last dealt first) or 'shuffled'",
+            choices=("turned", "top-first", "shuffled"),
+        ),
+        Option(
+            "play_talon",
+            True,
+            "whether the top card of the talon may be played on the foundations (the book's Terms: the "
+            "talon's cards are laid aside “till they can come into use”); false: the talon's cards come "
+            "into use only when it is re-dealt",
+        ),
+        Option(
+            "fill_from",
+            "pack",
+            "where vacancies in the bracelet are refilled from: the 'pack' only (the next card dealt "
+            "goes into the vacancy), or 'pack-or-talon' (the top card of the talon may also be moved "
+            "into a vacancy)",
+            choices=("pack", "pack-or-talon"),
+        ),
+    )
+
+    #: Plate 038, read card by card (the reading is in the chapter): the two rings laid out, the
+    #: bracelet dealt, no card yet played and the talon not begun.  The 80 cards still in the pack
+    #: are not on the plate: they are set in the order chosen in the chapter.
+    PLATE = None  # set below the class, from PLATE_BRACELET and PLATE_PACK
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options.redeals < 0:
+            raise UnknownOption(f"option redeals must be 0 or more, not {self.options.redeals}")
+
+    # ------------------------------------------------------------------ the piles
+    def pile_names(self) -> list[str]:
+        return list(SEVENS + SIXES) + ["pack"] + list(BRACELET) + ["talon"]
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return ASCENDING if name in SEVENS else DESCENDING
+
+    # ------------------------------------------------------------------ the deal
+    def lay_out(self, cards: list[Card]) -> None:
+        """Withdraw the sevens and the sixes and lay them in their rings; the rest of the two packs
+        is the pack, face down, and the first eight cards dealt from it are the bracelet."""
+        ring_cards = [c for c in cards if c.rank in (Rank.SEVEN, Rank.SIX)]
+        for ring, rank in ((SEVENS, Rank.SEVEN), (SIXES, Rank.SIX)):
+            for name, suit in zip(ring, RING_SUITS):
+                card = next(c for c in ring_cards if c.rank == rank and c.suit == suit)
+                ring_cards.remove(card)
+                self.piles[name] = Pile((card,))
+        rest = [c for c in cards if c.rank not in (Rank.SEVEN, Rank.SIX)]
+        self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
+        for _ in BRACELET:
+            self._deal_one()
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        bracelet: str = "",
+        talon: str = "",
+        sevens: str = "",
+        sixes: str = "",
+        pack: str = "",
+        **options: Any,
+    ) -> TwoRings:
+        """A position made of the cards that matter, for examples and tests.
+
+        ``bracelet`` lists its eight places left to right, ``--`` for a vacancy (fewer than eight
+        leave the rest vacant); ``talon`` lists the talon, bottom first.  ``sevens`` and ``sixes``
+        name the top card of each foundation of the ring in order (``"9♣"``: the 7♣, 8♣ and 9♣),
+        ``--`` for the bare seven or six; by default every foundation is bare.  ``pack`` lists the
+        next cards to deal, the next first; every card not placed anywhere follows them in the
+        pack, in new-pack order.
+
+        >>> game = TwoRings.arrange("8♣ -- K♦", talon="2♠ 5♥", sevens="9♣", sixes="-- 4♦")
+        >>> print(game.piles["foundation 1"], "|", game.piles["foundation 10"], "|", game.piles["talon"])
+        7♣ 8♣ 9♣ | 6♦ 5♦ 4♦ | 2♠ 5♥
+        >>> len(game.piles["pack"]), game.piles["pack"].top
+        (80, Card.parse('A♠'))
+        """
+        piles: dict[str, str] = {}
+        tokens = bracelet.split()
+        if len(tokens) > len(BRACELET):
+            raise InvalidPosition("the bracelet has eight places")
+        for name, token in zip(BRACELET, tokens):
+            if token != "--":
+                piles[name] = token
+        for ring, tops, base in ((SEVENS, sevens, Rank.SEVEN), (SIXES, sixes, Rank.SIX)):
+            given = tops.split()
+            for i, name in enumerate(ring):
+                suit = RING_SUITS[i]
+                top = Card.parse(given[i]) if i < len(given) and given[i] != "--" else Card(base, suit)
+                if top.suit != suit:
+                    raise InvalidPosition(f"{name} is of {suit.name.lower()}, not {top}")
+                step = 1 if base == Rank.SEVEN else -1
+                piles[name] = " ".join(str(Card(Rank(r), suit)) for r in range(base, top.rank + step, step))
+        piles["talon"] = talon
+        order = [Card.parse(t) for t in pack.split()]
+        left = Counter(whist_pack(cls.packs))
+        left.subtract(Card.parse(t) for text in piles.values() for t in text.split())
+        left.subtract(order)
+        for card in whist_pack(cls.packs):
+            if left[card] > 0:
+                left[card] -= 1
+                order.append(card)
+        piles["pack"] = " ".join(f"[{c}]" for c in reversed(order))
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, TwoRings)
+        return game
+
+    # ------------------------------------------------------------------ dealing
+    def vacancies(self) -> list[str]:
+        """The empty places of the bracelet, left to right."""
+        return [name for name in BRACELET if self.piles[name].is_empty]
+
+    def next_place(self) -> str:
+        """Where the next card of the pack goes: the first vacancy of the bracelet ("refilling
+        vacancies in the bracelet"), else the talon ("placing unsuitable cards on the talon")."""
+        return next(iter(self.vacancies()), "talon")
+
+    def _deal_one(self) -> None:
+        card = self.piles["pack"].top
+        assert card is not None
+        self.piles["pack"] = self.piles["pack"].without(1)
+        target = self.next_place()
+        self.piles[target] = self.piles[target].added((card,))
+
+    def take_up(self) -> list[Card]:
+        """The talon taken up for the re-deal: its cards in the order they will be dealt again.
+
+        "The talon may be taken up and re-dealt once": the book says nothing of a shuffle.  Taken
+        up as it lies and turned face down, the talon's bottom card (the first laid there) comes
+        uppermost and is dealt first, so the cards come out in the order they went in.
+
+        >>> game = TwoRings.arrange(talon="2♠ 5♥ 9♣")
+        >>> " ".join(map(str, game.take_up()))
+        '2♠ 5♥ 9♣'
+        >>> " ".join(map(str, TwoRings.arrange(talon="2♠ 5♥ 9♣", take_up="top-first").take_up()))
+        '9♣ 5♥ 2♠'
+        """
+        talon = list(self.piles["talon"].cards)
+        if self.options.take_up == "top-first":
+            return talon[::-1]
+        if self.options.take_up == "shuffled":
+            return self.shuffle(talon)
+        return talon
+
+    # ------------------------------------------------------------------ moves
+    def available(self) -> list[str]:
+        """The places whose top card may be played: the cards of the bracelet and the top of the talon
+        (unless the option ``play_talon`` is false)."""
+        places = BRACELET + (("talon",) if self.options.play_talon else ())
+        return [name for name in places if self.piles[name].cards]
+
+    def moves(self) -> Iterable[Move]:
+        """Candidate moves: each available card to the foundations, the deal and the re-deal; then
+        moves a player might try that the rules forbid (or that an option allows): the talon's
+        top card into a vacancy, a card of the bracelet to the talon, and cards laid on one another."""
+        free = [name for name in BRACELET + ("talon",) if self.piles[name].cards]
+        for source in free:
+            yield from self.foundation_moves(source, self._card(source))
+        yield DEAL
+        yield REDEAL
+        vacancy = next(iter(self.vacancies()), None)
+        talon = self.piles["talon"].top
+        if talon is not None and vacancy is not None:
+            yield Move("move", (talon,), "talon", vacancy, f"{talon} → space")
+        for source in free:
+            card = self._card(source)
+            if source != "talon":
+                yield Move("move", (card,), source, "talon", f"{card} → talon")
+            for other in BRACELET:
+                under = self.piles[other].top
+                if other != source and under is not None:
+                    yield Move("move", (card,), source, other, f"{card} → {under}")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
+        by :meth:`violation`, found without trying the forbidden ones."""
+        free = self.available()
+        legal = [m for source in free for m in self.foundation_moves(source, self._card(source), quick=True)]
+        if self._deal_violation() is None:
+            legal.append(DEAL)
+        if self._redeal_violation() is None:
+            legal.append(REDEAL)
+        if self.options.fill_from == "pack-or-talon" and self.options.play_talon:
+            vacancy = next(iter(self.vacancies()), None)
+            talon = self.piles["talon"].top
+            if talon is not None and vacancy is not None:
+                legal.append(Move("move", (talon,), "talon", vacancy, f"{talon} → space"))
+        return legal
+
+    def _card(self, name: str) -> Card:
+        card = self.piles[name].top
+        assert card is not None
+        return card
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation ``card`` would be played to: the first that takes it, else the first of
+        its suit in the ring its rank belongs to (eight to king: the sevens; five to ace: the
+        sixes), so that a refused card is judged against the foundation the player means."""
+        names = self.piles_of("foundation")
+        for name in names:
+            if self.foundation_fault(name, card) is None:
+                return name
+        ring = SEVENS if card.rank >= Rank.SEVEN else SIXES
+        same = [n for n in ring if self.piles[n].cards and self.piles[n].cards[0].suit == card.suit]
+        return (same or list(ring))[0]
+
+    # ---------------------------------------------------------------- violations
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if (move.kind != "move" or move.source not in self.piles or move.target not in self.piles
+                or len(move.cards) != 1 or move.source == move.target):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        card = move.cards[0]
+        source = self.piles[move.source]
+        if move.source in SEVENS + SIXES:
+            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+        if move.source == "pack":
+            return self.illegal("Bracelet", "the card has not been dealt yet", card)
+        if source.top != card:
+            return self.illegal(*self.AVAILABILITY, card)
+        if move.source == "talon" and not self.options.play_talon:
+            return self.illegal("Re-deal", "the talon's cards come into use only when it is re-dealt", card)
+        if move.target in SEVENS + SIXES:
+            return self._foundation_violation(move.target, card)
+        if move.target == "talon":
+            return self.illegal("Bracelet", "only the unsuitable cards of the pack are placed on the talon",
+                                card)
+        if move.target == "pack":
+            return IllegalMove("Play", "cards are not put back in the pack", str(card))
+        under = self.piles[move.target].top
+        if under is not None:
+            return self.illegal("Bracelet", "cards are played from the bracelet and the talon only to the "
+                                "foundations", card, under)
+        if move.source != "talon" or self.options.fill_from == "pack":
+            return self.illegal("Bracelet", "vacancies in the bracelet are refilled from the pack", card)
+        return None
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """The Rule and the paragraph on the foundations."""
+        up = name in SEVENS
+        words = "the sevens ascend in sequence to kings" if up else "the sixes descend in sequence to aces"
+        reasons = {
+            "must follow suit": ("Rule", "the foundations follow suit"),
+            "start": ("Foundations", "the foundations are the sevens and the sixes"),
+            "*": ("Foundations", words),
+        }
+        top = self.piles[name].top
+        return self.explain(self.foundation_fault(name, card), reasons, card, *([top] if top else []))
+
+    def _deal_violation(self) -> IllegalMove | None:
+        if not self.piles["pack"].is_empty:
+            return None
+        if self.piles["talon"].cards and self.counters["redeals"] < self.options.redeals:
+            return IllegalMove("Re-deal", "the pack is exhausted: take up the talon (redeal) to deal again")
+        return IllegalMove("Bracelet", "the pack is exhausted")
+
+    def _redeal_violation(self) -> IllegalMove | None:
+        """The paragraph on the re-deal: the talon, once the pack is exhausted, once only."""
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            words = {0: "this game has no re-deal", 1: "the talon may be re-dealt only once"}.get(
+                allowed, f"the talon may be re-dealt only {allowed} times")
+            return IllegalMove("Re-deal", words)
+        left = len(self.piles["pack"])
+        if left:
+            return IllegalMove("Re-deal", "the talon is taken up when the pack is exhausted",
+                               f"{left} card{'s' if left != 1 else ''} still to deal")
+        if self.piles["talon"].is_empty:
+            return IllegalMove("Re-deal", "the talon is empty")
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self._deal_one()
+        elif move.kind == "redeal":
+            self.counters["redeals"] += 1  # first: a shuffled take-up is seeded by the re-deal's number
+            cards = self.take_up()
+            self.piles["talon"] = Pile()
+            self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+        else:
+            assert move.source is not None and move.target is not None
+            self.transfer(move.source, move.target)
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == (7 if f in SEVENS else 6) for f in SEVENS + SIXES)
+
+    # ------------------------------------------------------------------ parsing
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`; a card that lies in the pack or on a foundation is refused
+        for that reason rather than for the talon's."""
+        try:
+            return super().parse_move(text)
+        except IllegalMove as problem:
+            card = _first_card(text)
+            if problem.rule != self.AVAILABILITY[0] or card is None:
+                raise
+            if card in self.piles["talon"].cards[:-1] or any(card in self.piles[p] for p in BRACELET):
+                raise
+            if card in self.piles["pack"]:
+                raise IllegalMove("Bracelet", "the card has not been dealt yet", str(card)) from None
+            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card)) from None
+
+    def aliases(self, move: Move) -> set[str]:
+        """A move into a vacancy (``8♦ → space``) may also be written ``8♦ → vacancy``, or name the
+        place (``8♦ → bracelet 3``)."""
+        names = super().aliases(move)
+        if move.kind == "move" and move.target in BRACELET and self.piles[move.target].is_empty:
+            names.add(f"{move.cards[0]} → vacancy")
+        return names
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 038's arrangement: the two rings interlocking, the ring of sevens on the left and
+        the ring of sixes on the right; below them the pack and the bracelet, and the talon at the
+        right end of the line."""
+        # The rings sit a hair (three pixels) to the right of the bracelet's columns, so that the text
+        # diagram does not pad a card of the bracelet to the width of a foundation above it.
+        spots = [Spot(name, round(STEP * c + 0.05, 2), r) for name, (c, r) in _RING_PLACES.items()]
+        spots.append(Spot("pack", 0, BRACELET_ROW, label="pack"))
+        spots += [Spot(name, STEP * (i + 1), BRACELET_ROW) for i, name in enumerate(BRACELET)]
+        spots.append(Spot("talon", STEP * 9, BRACELET_ROW, label="talon"))
+        return spots
+
+
+def _first_card(text: str) -> Card | None:
+    """The card a move's text begins with, if it begins with one."""
+    head = _ARROWS.split(text.strip())[0].strip()
+    try:
+        return Card.parse(head)
+    except InvalidCard:
+        return None
+
+
+#: The bracelet of plate 038, left to right.  The 4♦ and the 10♥ are sure; the ranks of the others
+#: are sure but most of their suits are not, and neither court card can be named (see the chapter).
+PLATE_BRACELET = "4♦ 9♠ A♣ 3♣ Q♣ 2♠ K♦ 10♥"
+
+
+def _plate_position() -> str:
+    game = TwoRings.arrange(PLATE_BRACELET, pack=PLATE_PACK)
+    game.seed = 0
+    return str(game)
+
+
+#: The 80 cards still in the pack on the plate, the next first.  The plate does not show them:
+#: they are the other cards of the two packs in new-pack order, shuffled with seed 1; a search
+#: that sees every card wins the game from the plate's position with them.
+PLATE_PACK = """\
+Q♦ 8♠ A♦ K♠ 3♥ J♥ A♣ 10♠ A♦ J♥ 8♦ J♦ J♠ 3♠ 3♥ 2♣ 8♥ 9♦ 5♠ 8♠ 3♣ 5♥ 2♦ 3♦ 3♦
+2♦ 9♠ A♠ Q♥ 9♣ 4♥ Q♦ J♣ 10♦ K♣ Q♣ 5♠ 3♠ 5♣ 4♦ Q♥ K♦ 8♦ 4♥ 4♠ 4♣ J♠ 2♠ K♣ K♠
+8♣ 9♣ K♥ 4♣ A♥ 10♦ 9♥ 5♦ 10♣ 2♣ 5♥ 9♦ 4♠ 2♥ 10♠ 10♣ 8♥ 9♥ 10♥ K♥ 5♦ A♥ J♣ 2♥ J♦
+A♠ Q♠ 8♣ Q♠ 5♣
+"""
+
+TwoRings.PLATE = _plate_position()
