@@ -218,6 +218,10 @@ class Game:
     RULES: ClassVar[Mapping[str, str]] = {}
     COUNTERS: ClassVar[tuple[str, ...]] = ()
     AVAILABILITY: ClassVar[tuple[str, str]] = ("I", "the card is not available")
+    #: The piles that hold the cards not yet dealt (the pack in hand), and the rule a move of
+    #: one of those cards is refused by.
+    UNDEALT: ClassVar[tuple[str, ...]] = ("stock", "pack", "hand")
+    UNDEALT_RULE: ClassVar[tuple[str, str]] = ("Deal", "the card has not been dealt yet")
     #: The position of the source's plate, as position text (read card by card from the plate).
     PLATE: ClassVar[str | None] = None
 
@@ -510,6 +514,11 @@ class Game:
             except InvalidCard:
                 raise InvalidMove(f"cannot read the target of {text!r}") from None
             raise InvalidMove(f"{card} cannot be moved to {target}: {target} is not a card that takes one here")
+        places = [name for name, pile in self.piles.items() if card in pile]
+        if all(pile_kind(p) == "foundation" or p in self.UNDEALT for p in places):
+            if any(p in self.UNDEALT for p in places):
+                raise IllegalMove(*self.UNDEALT_RULE, str(card))
+            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card))
         rule, words = self.AVAILABILITY
         raise IllegalMove(rule, words, str(card))
 

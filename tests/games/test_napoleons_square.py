@@ -123,7 +123,7 @@ def test_only_top_cards_move_and_each_refusal_names_its_rule() -> None:
     assert rule_of(game, "7♦ → 8♦") == "I"
     assert rule_of(game, "6♦ → foundation") == "Talon"      # under the 5♥ of the talon
     assert rule_of(game, "2♠ → foundation") == "Talon"      # still in the pack
-    assert rule_of(game, "A♠ → 2♠") == "Foundations"        # already played
+    assert rule_of(game, "A♠ → 2♠") == "Talon"              # one played, the other still in the pack
     assert rule_of(game, "9♣ → talon") == "Talon"
     assert rule_of(game, "deal") == "Talon"                 # the J♣ waits
     assert rule_of(game, "J♣ → 10♣") == "Marriages"

@@ -29,7 +29,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..build import Build, Foundation
-from ..cards import Card, InvalidCard, Rank, whist_pack
+from ..cards import Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -114,6 +114,7 @@ class Babette(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("III", "each row of the garden blocks the one before it")
+    UNDEALT_RULE = ("Rows", "the card has not been dealt yet")
     COUNTERS = ("redeals", "rows")
     OPTIONS = (
         Option("redeals", 2, "re-deals allowed (the book: “the garden may be taken up twice”)"),
@@ -461,20 +462,6 @@ class Babette(Game):
         return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
 
     # ------------------------------------------------------------------ parsing
-    def parse_move(self, text: str) -> Move:
-        """As :meth:`Game.parse_move`; a card that lies in the pack or on a foundation, not in the
-        garden, is refused for that reason rather than for Rule III."""
-        try:
-            return super().parse_move(text)
-        except IllegalMove as problem:
-            card = _first_card(text)
-            in_garden = card is not None and any(card in self.piles[p] for p in GARDEN)
-            if problem.rule != self.AVAILABILITY[0] or card is None or in_garden:
-                raise
-            if card in self.piles["stock"]:
-                raise IllegalMove("Rows", "the card has not been dealt yet", str(card)) from None
-            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card)) from None
-
     def aliases(self, move: Move) -> set[str]:
         """A move into a vacancy (``8♦ → space``) may also name any vacancy of the garden
         (``8♦ → row 2 column 3``), so that it is refused by Rule II."""
@@ -530,15 +517,6 @@ Q♠ 3♠ 10♠ 5♠ Q♣ 4♠ 10♣ J♦ A♠ A♥ 10♦ 4♦ Q♥ K♥ 7♦ 10
 J♠ A♠ Q♣ Q♦ 9♣ 9♠ 7♠ 2♥ 4♦ 8♠ 3♥ 2♠ 7♣ 3♥ 3♠ 6♠ 5♣ 2♣ 9♣ 4♥ 4♣ 10♠ 4♠ 3♣ 5♥ A♦
 7♣ K♠ 8♣ 2♠ 5♣ J♠ 6♦ 2♣ 8♥ 2♦ 4♣ 8♣ 3♣ 2♥ 6♣ K♦ 5♦ J♥ 6♠ J♦ 10♣
 """
-
-
-def _first_card(text: str) -> Card | None:
-    """The card a move's text begins with, if it begins with one."""
-    head = _ARROWS.split(text.strip())[0].strip()
-    try:
-        return Card.parse(head)
-    except InvalidCard:
-        return None
 
 
 def _plate_position() -> str:

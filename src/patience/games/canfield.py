@@ -85,6 +85,7 @@ class Canfield(Game):
         "on the layout or foundations. When the pack has been run through once that ends it.",
     }
     AVAILABILITY = ("8", "only a card showing can be used")
+    UNDEALT_RULE = ("8", "only a card showing can be used")
     COUNTERS = ("score", "redeals")
     OPTIONS = (
         Option("draw", 1, "cards turned from the stock at a time (the book: “one card at a time”)",

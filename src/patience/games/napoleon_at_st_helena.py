@@ -103,6 +103,7 @@ class NapoleonAtStHelena(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("I", "no card can be used that has another below it")
+    UNDEALT_RULE = ("Talon", "the card has not been dealt yet")
     OPTIONS = (
         Option(
             "lane_from",

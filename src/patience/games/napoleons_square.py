@@ -131,6 +131,7 @@ class NapoleonsSquare(Game):
         "usual manner.",
     }
     AVAILABILITY = ("I", "only the uppermost cards of the packets in the square are available")
+    UNDEALT_RULE = ("Talon", "the pack is dealt one card at a time")
     COUNTERS = ("redeals",)
     OPTIONS = (
         Option(
@@ -312,9 +313,8 @@ talon:
     _every_vacancy = False
 
     def parse_move(self, text: str) -> Move:
-        """As :meth:`Game.parse_move`, with any vacancy named as a target; and a card that lies in
-        no packet of the square is refused by the rule that keeps it where it lies (under the top
-        of the talon, on a foundation, or in the pack), not by Rule I."""
+        """As :meth:`Game.parse_move`, with any vacancy named as a target; and a card under the top
+        of the talon is refused by the talon's rule, not by Rule I."""
         self._every_vacancy = True
         try:
             return super().parse_move(text)
@@ -327,9 +327,7 @@ talon:
                 raise
             if "talon" in where:
                 raise self.illegal("Talon", "only the top card of the talon can be used", card) from None
-            if "foundation" in where:
-                raise self.illegal("Foundations", "a card played to a foundation stays there", card) from None
-            raise self.illegal("Talon", "the pack is dealt one card at a time", card) from None
+            raise
         finally:
             self._every_vacancy = False
 

@@ -41,7 +41,7 @@ from collections import Counter
 from typing import Any, Iterable
 
 from ..build import Build, Foundation
-from ..cards import Card, InvalidCard, Rank, Suit, whist_pack
+from ..cards import Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -112,6 +112,7 @@ class TwoRings(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("Talon", "only the top card of the talon is available")
+    UNDEALT_RULE = ("Bracelet", "the card has not been dealt yet")
     COUNTERS = ("redeals",)
     OPTIONS = (
         Option("redeals", 1, "re-deals of the talon allowed (the book: “re-dealt once”)"),
@@ -412,21 +413,6 @@ class TwoRings(Game):
         return all(len(self.piles[f]) == (7 if f in SEVENS else 6) for f in SEVENS + SIXES)
 
     # ------------------------------------------------------------------ parsing
-    def parse_move(self, text: str) -> Move:
-        """As :meth:`Game.parse_move`; a card that lies in the pack or on a foundation is refused
-        for that reason rather than for the talon's."""
-        try:
-            return super().parse_move(text)
-        except IllegalMove as problem:
-            card = _first_card(text)
-            if problem.rule != self.AVAILABILITY[0] or card is None:
-                raise
-            if card in self.piles["talon"].cards[:-1] or any(card in self.piles[p] for p in BRACELET):
-                raise
-            if card in self.piles["pack"]:
-                raise IllegalMove("Bracelet", "the card has not been dealt yet", str(card)) from None
-            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card)) from None
-
     def aliases(self, move: Move) -> set[str]:
         """A move into a vacancy (``8♦ → space``) may also be written ``8♦ → vacancy``, or name the
         place (``8♦ → bracelet 3``)."""
@@ -447,15 +433,6 @@ class TwoRings(Game):
         spots += [Spot(name, STEP * (i + 1), BRACELET_ROW) for i, name in enumerate(BRACELET)]
         spots.append(Spot("talon", STEP * 9, BRACELET_ROW, label="talon"))
         return spots
-
-
-def _first_card(text: str) -> Card | None:
-    """The card a move's text begins with, if it begins with one."""
-    head = _ARROWS.split(text.strip())[0].strip()
-    try:
-        return Card.parse(head)
-    except InvalidCard:
-        return None
 
 
 #: The bracelet of plate 038, left to right.  The 4♦ and the 10♥ are sure; the ranks of the others
