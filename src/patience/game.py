@@ -222,6 +222,8 @@ class Game:
     #: one of those cards is refused by.
     UNDEALT: ClassVar[tuple[str, ...]] = ("stock", "pack", "hand")
     UNDEALT_RULE: ClassVar[tuple[str, str]] = ("Deal", "the card has not been dealt yet")
+    #: The rule a card buried in a pile named ``talon`` is refused by.
+    TALON_RULE: ClassVar[tuple[str, str]] = ("Talon", "only the top card of the talon is available")
     #: The position of the source's plate, as position text (read card by card from the plate).
     PLATE: ClassVar[str | None] = None
 
@@ -514,9 +516,12 @@ class Game:
             except InvalidCard:
                 raise InvalidMove(f"cannot read the target of {text!r}") from None
             raise InvalidMove(f"{card} cannot be moved to {target}: {target} is not a card that takes one here")
-        places = [name for name, pile in self.piles.items() if card in pile]
-        if all(pile_kind(p) == "foundation" or p in self.UNDEALT for p in places):
-            if any(p in self.UNDEALT for p in places):
+        kinds = {"talon" if pile_kind(p) == "talon" else "undealt" if p in self.UNDEALT else pile_kind(p)
+                 for p, pile in self.piles.items() if card in pile}
+        if kinds <= {"foundation", "undealt", "talon"}:
+            if "talon" in kinds:
+                raise IllegalMove(*self.TALON_RULE, str(card))
+            if "undealt" in kinds:
                 raise IllegalMove(*self.UNDEALT_RULE, str(card))
             raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card))
         rule, words = self.AVAILABILITY

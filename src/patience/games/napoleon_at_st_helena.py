@@ -103,7 +103,7 @@ class NapoleonAtStHelena(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("I", "no card can be used that has another below it")
-    UNDEALT_RULE = ("Talon", "the card has not been dealt yet")
+    UNDEALT_RULE = ("Talon", "the cards of the pack are turned one by one, by dealing")
     OPTIONS = (
         Option(
             "lane_from",
@@ -245,23 +245,6 @@ class NapoleonAtStHelena(Game):
                     yield Move("move", (card,), source, target, f"{card} → {under}")
             for i, lane in enumerate(lanes):
                 yield Move("move", (card,), source, lane, f"{card} → {'lane' if i == 0 else lane}")
-
-    def parse_move(self, text: str) -> Move:
-        """As :meth:`Game.parse_move`; a card that cannot be used because it lies in the talon
-        under another, in the pack or on a foundation is refused by the rule that says so."""
-        try:
-            return super().parse_move(text)
-        except IllegalMove as exc:
-            if exc.rule != self.AVAILABILITY[0]:
-                raise
-            card = Card.parse(exc.detail)
-            if any(card in self.piles[c] for c in self.piles_of("column")):
-                raise
-            if card in self.piles["talon"]:
-                raise self.illegal("Talon", "only the top card of the talon is available", card) from None
-            if card in self.piles["pack"]:
-                raise self.illegal("Talon", "the cards of the pack are turned one by one, by dealing", card) from None
-            raise self.illegal("Foundations", "a card played to a foundation stays there", card) from None
 
     def aliases(self, move: Move) -> set[str]:
         """The notation, and the target named as a pile (``8♣ → column 3``) or a kind of pile

@@ -43,7 +43,7 @@ from typing import Any
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, pile_kind
+from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -132,6 +132,7 @@ class NapoleonsSquare(Game):
     }
     AVAILABILITY = ("I", "only the uppermost cards of the packets in the square are available")
     UNDEALT_RULE = ("Talon", "the pack is dealt one card at a time")
+    TALON_RULE = ("Talon", "only the top card of the talon can be used")
     COUNTERS = ("redeals",)
     OPTIONS = (
         Option(
@@ -313,21 +314,10 @@ talon:
     _every_vacancy = False
 
     def parse_move(self, text: str) -> Move:
-        """As :meth:`Game.parse_move`, with any vacancy named as a target; and a card under the top
-        of the talon is refused by the talon's rule, not by Rule I."""
+        """As :meth:`Game.parse_move`, with any vacancy named as a target."""
         self._every_vacancy = True
         try:
             return super().parse_move(text)
-        except IllegalMove as exc:
-            if (exc.rule, exc.reason) != self.AVAILABILITY:
-                raise
-            card = Card.parse(exc.detail)
-            where = {pile_kind(n) for n, p in self.piles.items() if card in p.cards}
-            if "packet" in where:
-                raise
-            if "talon" in where:
-                raise self.illegal("Talon", "only the top card of the talon can be used", card) from None
-            raise
         finally:
             self._every_vacancy = False
 

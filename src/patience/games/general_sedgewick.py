@@ -1,0 +1,417 @@
+"""General Sedgewick: a cross of five, four foundations of the rank the deal chooses.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"General Sedgewick", plate 028.  One pack.  Five cards are dealt in the form
+of a cross; the next card turned goes to the left-hand upper corner and is the
+first foundation card, and the three others of its value go to the other
+corners as they appear.  The foundations ascend in suit (Rule II), from the
+king to the ace and on when the foundation card is not an ace, to thirteen
+cards each.  Only the uppermost card of each packet of the cross is available
+(Rule I); cards are placed on the cross in descending sequence, from another
+packet, the pack or the talon (Rule III), in any suit (Rule IV).  A vacancy in
+the cross is filled from the pack or the talon.  The pack is dealt one card at
+a time; the cards that cannot be used form the talon, whose top card stays
+available.  There is no re-deal.
+
+The packets of the cross are ``cross 1`` … ``cross 5``: the top, left, centre,
+right and bottom places (:data:`ARMS`).  The foundations are ``foundation 1`` …
+``foundation 4``: the upper left corner (the first foundation card), then the
+upper right, lower left and lower right corners, filled in that order.  Every
+card turned from the pack is a move (``deal``); the first one after the cross
+goes to the upper left corner, the others to the talon.
+
+>>> from patience import load
+>>> game = load("general-sedgewick", seed=3)
+>>> [str(game.piles[c]) for c in game.piles_of("cross")], len(game.piles["pack"])
+(['2♦', '7♣', 'J♦', '3♣', '6♦'], 47)
+>>> print(game.play("deal"), game.piles["foundation 1"], game.base)
+deal 8♠ 8
+>>> print(GeneralSedgewick.from_plate().piles["cross 3"])
+10♣
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot, pile_kind
+from ..options import Option
+from ..render import fan_width
+from . import register
+
+__all__ = ["ARMS", "PLATE_CROSS", "PLATE_PACK_SEED", "GeneralSedgewick", "ascending_from"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “General Sedgewick”"
+
+#: The five places of the cross, in the order they are dealt and numbered.
+ARMS = ("top", "left", "centre", "right", "bottom")
+#: "The foundations follow suit" and "ascend in sequence": up in suit, the ace after the king.
+FOUNDATION_BUILD = Build("up", "same", wrap=True)
+
+#: Plate 028, read card by card (the reading is in the chapter): the cross just dealt, top,
+#: left, centre, right and bottom.  The court card on the right is a heart; its rank is a guess.
+PLATE_CROSS = "5♥ 5♦ 10♣ Q♥ 3♠"
+#: The seed that orders the 47 cards of the pack behind the plate's cross (the plate does not
+#: show them).  A search that sees every card won seeds 6, 10 and 15 of the first fifteen; the
+#: line it found for seed 10 is the shortest of the three.
+PLATE_PACK_SEED = 10
+
+_PLURALS = {
+    Rank.ACE: "aces", Rank.DEUCE: "twos", Rank.THREE: "threes", Rank.FOUR: "fours", Rank.FIVE: "fives",
+    Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights", Rank.NINE: "nines", Rank.TEN: "tens",
+    Rank.KNAVE: "knaves", Rank.QUEEN: "queens", Rank.KING: "kings",
+}
+
+
+def ascending_from(first: Card, top: Card) -> list[Card]:
+    """A foundation from its foundation card ``first`` up in suit to ``top``, the ace after the king.
+
+    >>> " ".join(map(str, ascending_from(Card.parse("J♥"), Card.parse("2♥"))))
+    'J♥ Q♥ K♥ A♥ 2♥'
+    """
+    if first.suit != top.suit:
+        raise ValueError(f"a foundation follows suit: {first} … {top}")
+    count = (top.value - first.value) % 13 + 1
+    return [Card(Rank((first.value - 1 + i) % 13 + 1), first.suit) for i in range(count)]
+
+
+@register
+class GeneralSedgewick(Game):
+    """General Sedgewick: a cross of five, four foundations of one value, one pass through the pack."""
+
+    slug = "general-sedgewick"
+    name = "General Sedgewick"
+    chapter = "general-sedgewick"
+    order = 28
+    source = SOURCE
+    plate = "028"
+    packs = 1
+    #: The source's rules: the four numbered ones, then the paragraphs of PLAY that a move can
+    #: break, under the short names the engine cites.
+    RULES = {
+        "I": "The original five cards forming the cross are available, but when they are covered by "
+        "the addition of others, only the uppermost card of each packet is available until its removal "
+        "releases the card beneath.",
+        "II": "The foundations follow suit.",
+        "III": "Cards on the cross may be transferred in descending sequence from one packet to another, "
+        "and cards from the pack or talon may also be placed in descending sequence on those of the cross.",
+        "IV": "Cards on the cross need not follow suit.",
+        "Cross": "Deal five cards and place them in the form of a cross.",
+        "Foundations": "The next card turned is to be placed in the left-hand upper corner, and this "
+        "constitutes the foundation card, the three others of similar value, as they appear, being "
+        "placed in the three other corners (see tableau). The foundation cards ascend in sequence "
+        "(Rule II).",
+        "Vacancies": "Having placed the cross and the first foundation, play any foundation or other "
+        "suitable cards from the cross, filling the vacancies from pack or talon.",
+        "Talon": "Continue to deal out the cards till the pack is exhausted--playing, transferring, and "
+        "refilling vacancies. The non-suitable cards form the talon.",
+        "Re-deal": "There is no re-deal.",
+    }
+    AVAILABILITY = ("I", "only the uppermost card of each packet is available")
+    UNDEALT = ("pack",)
+    UNDEALT_RULE = ("Talon", "the card has not been dealt yet")
+    OPTIONS = (
+        Option(
+            "wrap",
+            False,
+            "a king may be placed on an ace on the cross, as the foundations go on from the king to "
+            "the ace (the book: “descending sequence”, which its Terms define as “descending from "
+            "king to ace”)",
+        ),
+        Option(
+            "runs",
+            False,
+            "a descending sequence at the top of a packet may be transferred whole (the book, Rule I: "
+            "“only the uppermost card of each packet is available”)",
+        ),
+    )
+
+    #: Plate 028: the cross as dealt; the pack behind it is set below the class.
+    PLATE: str | None = None
+
+    # ------------------------------------------------------------------ piles
+    def pile_names(self) -> list[str]:
+        return (
+            [f"cross {i}" for i in range(1, 6)]
+            + [f"foundation {i}" for i in range(1, 5)]
+            + ["talon", "pack"]
+        )
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """“Deal five cards and place them in the form of a cross”: top, left, centre, right and
+        bottom.  The rest is the pack, face down, its next card on top; the sixth card, the first
+        foundation card, is turned by the first move (``deal``)."""
+        for name, card in zip(self.piles_of("cross"), cards[:5]):
+            self.piles[name] = Pile((card,))
+        rest = tuple(reversed(cards[5:]))
+        self.piles["pack"] = Pile(rest, len(rest))
+
+    @classmethod
+    def from_position(cls, text: str) -> GeneralSedgewick:
+        """Load a position; the pack always lies face down (its brackets may be left out), every
+        other card face up, and the foundations must be begun with cards of one value, the upper
+        left corner first."""
+        game = super().from_position(text)
+        assert isinstance(game, GeneralSedgewick)
+        game.piles["pack"] = game.piles["pack"].turned_down()
+        for name, pile in game.piles.items():
+            if name != "pack" and pile.face_down:
+                raise InvalidPosition(f"the cards of {name} lie face up")
+        base = game.base
+        for name in game.piles_of("foundation"):
+            pile = game.piles[name]
+            if pile.cards and (base is None or pile[0].rank != base):
+                raise InvalidPosition(
+                    f"{name} begins with {pile[0]}: the foundations begin with the first foundation "
+                    "card (foundation 1) and the three others of its value"
+                )
+            if pile.cards and list(pile) != ascending_from(pile[0], pile[-1])[: len(pile)]:
+                raise InvalidPosition(f"{name} does not ascend in suit: {pile}")
+        return game
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        cross: Mapping[int, str],
+        foundations: str = "",
+        talon: str = "",
+        pack: str | None = None,
+        **options: Any,
+    ) -> GeneralSedgewick:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``cross`` maps the number of a place of the cross (1 top, 2 left, 3 centre, 4 right,
+        5 bottom) to its packet, bottom first; ``foundations`` gives each foundation begun as its
+        first and top cards (``"7♥-9♥ 7♠"``: the hearts from the seven up to the nine, the seven of
+        spades), the upper left corner first; ``talon`` lists the talon, the first laid aside
+        first.  ``pack`` gives the cards on top of the pack, its next card last; every card not
+        placed lies under them, in new-pack order.
+
+        >>> game = GeneralSedgewick.arrange({1: "9♣", 3: "K♦ Q♠"}, foundations="J♥-A♥ J♣")
+        >>> print(game.piles["foundation 1"], "|", game.base, "|", len(game.piles["pack"]))
+        J♥ Q♥ K♥ A♥ | J | 44
+        """
+        piles = {f"cross {number}": text for number, text in cross.items()}
+        for i, held in enumerate(foundations.split(), start=1):
+            first, _, top = held.partition("-")
+            start = Card.parse(first)
+            piles[f"foundation {i}"] = " ".join(map(str, ascending_from(start, Card.parse(top or first))))
+        piles["talon"] = talon
+        if pack is not None:
+            piles["pack"] = " ".join(f"[{card}]" for card in pack.split())
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, GeneralSedgewick)
+        return game
+
+    @classmethod
+    def from_cross(cls, cross: str, pack_seed: int = 0, **options: Any) -> GeneralSedgewick:
+        """The position of a cross just dealt, written as on a plate (top, left, centre, right,
+        bottom).  The other 47 cards are the pack, shuffled by ``pack_seed`` (the seed of the
+        position)."""
+        cards = parse_cards(cross)
+        if len(cards) != 5 or len(set(cards)) != 5:
+            raise InvalidPosition("a cross is five different cards")
+        rest = [c for c in whist_pack() if c not in cards]
+        game = cls(**options)
+        game.seed = pack_seed
+        game.lay_out(cards + shuffled(rest, pack_seed))
+        return cls.from_position(str(game))
+
+    # ------------------------------------------------------------ foundations
+    @property
+    def base(self) -> Rank | None:
+        """The value of the foundation cards: that of the first, in the upper left corner
+        (None until it is turned)."""
+        first = self.piles["foundation 1"]
+        return first[0].rank if first.cards else None
+
+    def foundation_rule(self, name: str) -> Foundation:
+        base = self.base
+        if base is None:
+            raise ValueError("the first foundation card is not turned yet")
+        return Foundation(base, FOUNDATION_BUILD)
+
+    def foundation_fault(self, name: str, card: Card) -> str | None:
+        if self.base is None:
+            return "the first foundation card is not turned yet"
+        return super().foundation_fault(name, card)
+
+    # ------------------------------------------------------------------ moves
+    def available(self) -> list[str]:
+        """The piles whose top card is available: each packet of the cross, and the talon."""
+        return [n for n in self.piles_of("cross") + ["talon"] if self.piles[n].cards]
+
+    def vacancies(self) -> list[str]:
+        """The empty places of the cross."""
+        return [n for n in self.piles_of("cross") if self.piles[n].is_empty]
+
+    def moves(self) -> Iterable[Move]:
+        """Dealing the next card of the pack, then each available card to a foundation and onto
+        each other packet of the cross (the first vacancy written ``space``, the others by name);
+        with ``runs``, each descending sequence at the top of a packet onto the other packets.
+        "redeal" is offered only to be refused."""
+        started = self.base is not None
+        yield Move("deal", (), "pack", "talon" if started else "foundation 1", "deal")
+        yield Move("redeal", (), "talon", "pack", "redeal")
+        vacancies = self.vacancies()
+        for source in self.available():
+            pile = self.piles[source]
+            card = pile.top
+            assert card is not None
+            if started:
+                yield from self.foundation_moves(source, card)
+            else:
+                yield Move("move", (card,), source, "foundation 1", f"{card} → foundation")
+            for target in self.piles_of("cross"):
+                under = self.piles[target].top
+                if target == source:
+                    continue
+                if under is None:
+                    where = "space" if target == vacancies[0] else target
+                    yield Move("move", (card,), source, target, f"{card} → {where}")
+                else:
+                    yield Move("move", (card,), source, target, f"{card} → {under}")
+            if self.options.runs and source != "talon":
+                yield from self._run_moves(source)
+
+    def _run_moves(self, source: str) -> Iterator[Move]:
+        """With ``runs``: the sequences of two or more cards at the top of ``source`` onto the
+        other packets of the cross."""
+        pile = self.piles[source]
+        for n in range(2, self.cross_build.run_length(pile.cards) + 1):
+            run = pile.cards[-n:]
+            for target in self.piles_of("cross"):
+                under = self.piles[target].top
+                if target != source and under is not None:
+                    yield Move("move", run, source, target, f"{run[0]} → {under}")
+
+    @property
+    def cross_build(self) -> Build:
+        """Rules III and IV: descending sequence, in any suit (with ``wrap``, a king on an ace)."""
+        return Build("down", "any", wrap=self.options.wrap)
+
+    def aliases(self, move: Move) -> set[str]:
+        """The notation, the target named as a pile (``8♣ → cross 3``) or a kind of pile
+        (``A♥ → foundation``), a place of the cross by its name (``8♣ → centre``), a vacancy as a
+        ``vacancy``, a run by all its cards (``9♠ 8♥ → 10♦``), and dealing as ``turn``."""
+        names = {str(move)}
+        if move.kind == "deal":
+            names.add("turn")
+        if move.kind != "move" or not move.cards or not move.target:
+            return names
+        head = move.cards[0]
+        names |= {f"{head} → {move.target}", f"{head} → {pile_kind(move.target)}"}
+        if move.target.startswith("cross"):
+            names.add(f"{head} → {ARMS[int(move.target.split()[-1]) - 1]}")
+            if self.piles[move.target].is_empty:
+                names.add(f"{head} → vacancy")
+        if len(move.cards) > 1:
+            whole = " ".join(map(str, move.cards))
+            names |= {f"{whole} → {n.split(' → ', 1)[1]}" for n in list(names)}
+        return names
+
+    # ---------------------------------------------------------------- the rules
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            if self.piles["pack"].is_empty:
+                return IllegalMove("Re-deal", "there is no re-deal", "the pack is exhausted")
+            return None
+        if move.kind == "redeal":
+            return IllegalMove("Re-deal", "there is no re-deal")
+        if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
+                or move.source == move.target or not move.cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        head = move.cards[0]
+        if move.source == "pack":
+            return self.illegal(*self.UNDEALT_RULE, head)
+        if move.source.startswith("foundation"):
+            return self.illegal("Foundations", "a card played to a foundation stays there", head)
+        if not self._uppermost(move.source, move.cards):
+            if move.source == "talon":
+                return self.illegal("Talon", "only the top card of the talon is available", head)
+            return self.illegal(*self.AVAILABILITY, head)
+        if self.base is None:
+            return self.illegal("Foundations", "the next card turned is the first foundation card: "
+                                "it is dealt to the upper left corner before any card is played", head)
+        if move.target.startswith("foundation"):
+            return self._foundation_violation(move.target, head)
+        if not move.target.startswith("cross"):
+            return self.illegal("Talon", "only the cards turned from the pack form the talon", head)
+        under = self.piles[move.target].top
+        if under is None:
+            if move.source != "talon":
+                return self.illegal("Vacancies", "a vacancy is filled from the pack or the talon", head)
+            return None
+        if self.cross_build.fault(under, head):
+            return self.illegal("III", "cards are placed on the cross in descending sequence", head, under)
+        return None
+
+    def _uppermost(self, source: str, cards: tuple[Card, ...]) -> bool:
+        """Rule I: ``cards`` are the uppermost card of ``source`` (or, with ``runs``, a descending
+        sequence at the top of a packet of the cross)."""
+        pile = self.piles[source]
+        if not pile.cards or pile.cards[-len(cards):] != cards:
+            return False
+        if len(cards) == 1:
+            return True
+        return self.options.runs and source.startswith("cross") and self.cross_build.is_run(cards)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule II, and the paragraph on the foundation cards."""
+        base = self.base
+        assert base is not None
+        reasons = {
+            "must follow suit": ("II", "the foundations follow suit"),
+            "start": ("Foundations", f"the foundation cards are the four {_PLURALS[base]}"),
+            "*": ("Foundations", "the foundation cards ascend in sequence"),
+        }
+        return self.explain(self.foundation_fault(name, card), reasons, card, *self.piles[name].cards[-1:])
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            pack = self.piles["pack"]
+            self.piles["pack"] = pack.without(1)
+            self.piles[move.target] = self.piles[move.target].added(pack.cards[-1:])  # type: ignore[index]
+        else:
+            self.transfer(move.source, move.target, len(move.cards))  # type: ignore[arg-type]
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ---------------------------------------------------------------- picture
+    def layout(self) -> list[Spot]:
+        """Plate 028's arrangement: the cross in the middle, a foundation in each corner, and below
+        them the pack and the talon, which the plate does not show.  Each packet of the cross fans
+        outwards, the left arm to the left and the others to the right, and the places move apart
+        as the packets grow so that no fan hides another."""
+        n = {name: len(self.piles[name]) for name in self.piles_of("cross")}
+        centre = max(1.2, round(fan_width(n["cross 2"]) + 0.3, 2))
+        widest = max(n["cross 1"], n["cross 3"], n["cross 5"])
+        right = round(centre + max(1.2, fan_width(widest) + 0.3), 2)
+        corner = self.base.symbol if self.base is not None else ""
+
+        def foundation(name: str, x: float, y: float) -> Spot:
+            return Spot(name, x, y, label="" if self.piles[name].cards else corner)
+
+        return [
+            foundation("foundation 1", 0, 0),
+            Spot("cross 1", centre, 0, fan="right"),
+            foundation("foundation 2", right, 0),
+            Spot("cross 2", 0, 1.2, fan="left"),
+            Spot("cross 3", centre, 1.2, fan="right"),
+            Spot("cross 4", right, 1.2, fan="right"),
+            foundation("foundation 3", 0, 2.4),
+            Spot("cross 5", centre, 2.4, fan="right"),
+            foundation("foundation 4", right, 2.4),
+            Spot("pack", 0, 3.7, label="" if self.piles["pack"].cards else "pack"),
+            Spot("talon", centre, 3.7, label="" if self.piles["talon"].cards else "talon"),
+        ]
+
+
+GeneralSedgewick.PLATE = str(GeneralSedgewick.from_cross(PLATE_CROSS, PLATE_PACK_SEED))
