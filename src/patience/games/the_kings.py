@@ -333,21 +333,6 @@ foundation 8: A♠
             names |= {f"{move.cards[0]} → space", f"{move.cards[0]} → lane"}
         return names
 
-    def parse_move(self, text: str) -> Move:
-        """As for every game; but a card named that is not in the tableau at all is refused
-        for where it is (still in the pack, or played), not for Rule II."""
-        try:
-            return super().parse_move(text)
-        except IllegalMove as exc:
-            if (exc.rule, exc.reason) != self.AVAILABILITY:
-                raise
-            card = Card.parse(exc.detail)
-            if any(card in self.piles[r] for r in self.rows()):
-                raise
-            if card in self.piles["pack"]:
-                raise IllegalMove("Deal", "the card has not been dealt yet", str(card)) from None
-            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card)) from None
-
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "deal":
             return self._deal_violation()

@@ -1,0 +1,476 @@
+"""The Nation: two packs, eight foundations above twelve columns dealt by counting.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"The Nation", plate 039.  Four aces and four kings of different suits are
+withdrawn and laid above in two lines: the aces ascend in suit to the kings, the
+kings descend in suit to the aces (Rule I).  The other 96 cards are dealt in
+twelve columns, from the left, each column counted from one to eight as it is
+dealt.  A card suitable for a foundation is played as it turns up, and it keeps
+its number: the next card counts as the following number (Rule II), so a column
+holds eight cards less those played in dealing it.  A card once placed in a
+column cannot be removed until the deal is complete.  Then only the lowest card
+of each column is available (Rule III): it may be played, married to the lowest
+card of another column (in suit, one higher or one lower), or laid in a column
+that has been cleared.  The tableau may be taken up in order and dealt again,
+by the same method, twice.
+
+Dealing is a move (``deal``: one card counted, to its place in its column), so
+the deal, the plays made during it and the play after it are one replayable
+record.  The counters keep the deal: ``counted`` is how many cards of the
+present deal have been counted (the next is No. ``counted % 8 + 1`` of column
+``counted // 8 + 1``), and ``just_dealt`` the column whose lowest card is the
+card just turned up, still to be played (0 when there is none).
+
+>>> from patience import load, render
+>>> game = load("the-nation", seed=1)
+>>> [str(game.piles[f]) for f in game.piles_of("foundation")]
+['A♦', 'A♣', 'A♥', 'A♠', 'K♦', 'K♣', 'K♥', 'K♠']
+>>> len(game.piles["pack"]), game.next_place()
+(96, ('column 1', 1))
+>>> print(render.text(TheNation.from_plate()))
+A♦    A♣    A♥    A♠    pack ##×96
+K♦    K♣    K♥    K♠
+--  --  --  --  --  --  --  --  --  --  --  --
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Mapping
+
+from ..build import Build, Foundation, marriage_reasons
+from ..cards import Card, Rank, Suit, parse_cards
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["TheNation", "COLUMNS", "COUNT", "taken_up"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Nation”"
+
+#: "Twelve columns of equal number of cards": the columns of the tableau, from the left.
+COLUMNS = 12
+#: Each column is counted "from one to eight" as it is dealt.
+COUNT = 8
+#: The suits of the foundations from the left, on plate 039: the aces in the upper line, the
+#: kings under them (the plate's fourth suit is drawn as a diamond; the text needs spades).
+SUITS = (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES)
+
+#: Rule I: "the aces ascending in sequence to kings, the kings descending to aces", in suit.
+ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
+DESCENDING = Foundation(Rank.KING, Build("down", "same"))
+#: "Marriages also may be made, both in ascending and descending sequences": in suit
+#: (the book's Terms: a marriage is "of the same suit"), one up or one down.
+MARRIAGE = Build("either", "same")
+
+DEAL_WORDS = (
+    "Underneath the foundations deal out eight cards in a perpendicular line, beginning on the "
+    "left-hand side; and on the right of this column deal eleven other columns, each consisting of "
+    "eight cards. … In dealing the first eight cards, count them as you deal, from one to eight, and "
+    "when any card is suitable for a foundation, or to continue a foundation, play it, counting the "
+    "next card as the following number. … But although suitable cards are thus played as they turn "
+    "up in the deal, a card once placed in a column cannot be removed. You should observe the same "
+    "method in dealing out all the twelve columns."
+)
+REDEAL_WORDS = (
+    "When all available cards have been played or married, the tableau is to be taken up, beginning "
+    "with the left-hand column, the cards of each column being carefully kept in their proper order, "
+    "the second column being placed underneath the first, the third underneath the second, and so on. "
+    "Thus, when the pack is turned to re-deal, the last column will be the uppermost, and will be the "
+    "first of the new columns. The tableau may be taken up and re-dealt twice."
+)
+
+
+def column(n: int) -> str:
+    """The name of the ``n``-th column from the left."""
+    return f"column {n}"
+
+
+def taken_up(columns: Iterable[Iterable[Card]]) -> list[Card]:
+    """The order in which the cards of the columns (each given from its first-dealt card, at the
+    top of the tableau, to its lowest) are dealt again, first card first.
+
+    The book takes up the left-hand column first and puts each next column *underneath*; the pile
+    is then turned, so the last column comes uppermost and is dealt first, and each column's cards,
+    "kept in their proper order", come out as they were dealt:
+
+    >>> cols = [parse_cards("A♠ 2♠"), parse_cards("3♥ 4♥ 5♥"), parse_cards("6♦")]
+    >>> " ".join(map(str, taken_up(cols)))
+    '6♦ 3♥ 4♥ 5♥ A♠ 2♠'
+    """
+    return [card for cards in reversed([list(c) for c in columns]) for card in cards]
+
+
+@register
+class TheNation(Game):
+    """The Nation: two packs; four aces and four kings above twelve columns counted out in eights."""
+
+    slug = "the-nation"
+    name = "The Nation"
+    chapter = "the-nation"
+    order = 39
+    source = SOURCE
+    plate = "039"
+    packs = 2
+    #: The three numbered rules, then the paragraphs of PLAY that a move can break,
+    #: under the short names the engine cites.
+    RULES = {
+        "I": "The foundations follow suit.",
+        "II": "In dealing the cards of each column and counting them from one to eight, a card played on "
+        "the foundation does not have its number repeated, the next card dealt counting as the following "
+        "number.",
+        "III": "Only the lowest card of each column is available until its removal releases the one above "
+        "it; no card being available that has another below it.",
+        "Foundations": "Withdraw from the pack four aces and four kings of different suits, placing them "
+        "above in two horizontal lines. These are the foundations, the aces ascending in sequence to kings, "
+        "the kings descending to aces (Rule I).",
+        "Deal": DEAL_WORDS,
+        "Marriages": "When the tableau is complete, the lower card of each column is available (Rule III), "
+        "and may be played if suitable; and marriages also may be made, both in ascending and descending "
+        "sequences, with available cards from each column.",
+        "Space": "When an entire column has been removed, the vacant space may be filled by any one "
+        "available card (Rule III), and cards can be placed in sequence upon it, as on those of the other "
+        "columns.",
+        "Re-deal": REDEAL_WORDS,
+    }
+    AVAILABILITY = ("III", "only the lowest card of each column is available")
+    COUNTERS = ("counted", "just_dealt", "redeals")
+    OPTIONS = (
+        Option("redeals", 2, "re-deals allowed (the book: “the tableau may be taken up and re-dealt twice”)"),
+        Option(
+            "redeal_when",
+            "blocked",
+            "when the tableau may be taken up: 'blocked' (no card can be played to a foundation), "
+            "'stuck' (no card can be played or married, nor laid in a vacant space: “when all available "
+            "cards have been played or married”) or 'any' time after the deal",
+            choices=("blocked", "stuck", "any"),
+        ),
+        Option(
+            "play_in_deal",
+            "must",
+            "a card suitable as it turns up in the deal 'must' be played before the next card is dealt "
+            "(“play it”), or the player 'may' deal on and leave it in its column",
+            choices=("must", "may"),
+        ),
+        Option(
+            "spaces",
+            "cleared",
+            "which empty columns are vacant spaces after a re-deal too short to reach all twelve: only "
+            "the columns of the present deal that have been 'cleared' (“when an entire column has been "
+            "removed”), or 'any' empty place of the twelve",
+            choices=("cleared", "any"),
+        ),
+    )
+
+    #: Plate 039: the four aces in the upper line and the four kings under them, diamonds, clubs,
+    #: hearts and spades from the left, over the empty grid of the twelve columns of eight.  The
+    #: plate shows no cards in the tableau; the pack lies in the order of deal 829
+    #: (``seed=829``), chosen because its first column shows the book's example of Rule II (the
+    #: cards counted No. 4 and No. 7 are played, and the column holds six cards).
+    PLATE = """\
+the-nation seed=829 counted=0 just_dealt=0 redeals=0
+pack: [8♣] [10♥] [8♥] [5♦] [4♣] [J♠] [10♣] [A♣] [2♥] [7♥] [2♦] [6♥] [10♥] [3♠] [Q♦] [J♠] [3♣] [A♥] \
+[J♥] [K♥] [7♣] [K♠] [3♦] [6♠] [5♥] [7♦] [9♠] [2♣] [4♣] [5♦] [9♥] [8♦] [7♥] [K♦] [2♠] [10♦] [9♣] [7♠] \
+[3♥] [Q♦] [8♠] [7♠] [8♣] [9♠] [J♦] [2♥] [A♦] [K♣] [5♣] [8♦] [2♠] [J♦] [3♦] [10♦] [6♣] [10♣] [2♦] \
+[6♦] [10♠] [5♠] [10♠] [7♦] [5♠] [8♠] [5♣] [J♥] [A♠] [6♠] [Q♥] [6♦] [J♣] [Q♠] [6♣] [J♣] [9♦] [6♥] \
+[Q♣] [4♠] [3♥] [7♣] [8♥] [9♣] [5♥] [3♣] [4♥] [Q♥] [4♥] [Q♣] [4♠] [Q♠] [4♦] [9♥] [2♣] [3♠] [9♦] [4♦]
+foundation 1: A♦
+foundation 2: A♣
+foundation 3: A♥
+foundation 4: A♠
+foundation 5: K♦
+foundation 6: K♣
+foundation 7: K♥
+foundation 8: K♠
+"""
+
+    # ---------------------------------------------------------------- the piles
+    def pile_names(self) -> list[str]:
+        """The pack, the eight foundations (1–4 the aces, 5–8 the kings, each line ♦ ♣ ♥ ♠ from
+        the left), and the twelve columns from the left."""
+        return (
+            ["pack"]
+            + [f"foundation {i + 1}" for i in range(2 * len(SUITS))]
+            + [column(n) for n in range(1, COLUMNS + 1)]
+        )
+
+    def columns(self) -> list[str]:
+        return self.piles_of("column")
+
+    def foundation_rule(self, name: str) -> Foundation:
+        """Foundations 1–4 are begun with the aces and ascend; 5–8 with the kings and descend."""
+        return ASCENDING if int(name.split()[-1]) <= len(SUITS) else DESCENDING
+
+    @property
+    def dealing(self) -> bool:
+        """True while the deal goes on: cards are left in the pack."""
+        return not self.piles["pack"].is_empty
+
+    def next_place(self) -> tuple[str, int]:
+        """Where the next card of the deal goes, and the number it is counted as (Rule II):
+        each card counted uses up a number, whether it is placed or played."""
+        counted = self.counters["counted"]
+        return column(counted // COUNT + 1), counted % COUNT + 1
+
+    def just_dealt(self) -> tuple[str, Card] | None:
+        """The column and the card just turned up in the deal, if it still lies there."""
+        n = self.counters["just_dealt"]
+        if not n or not self.dealing:
+            return None
+        card = self.piles[column(n)].top
+        return (column(n), card) if card is not None else None
+
+    def dealt_columns(self) -> int:
+        """How many columns the present deal has reached."""
+        return -(-self.counters["counted"] // COUNT)
+
+    def vacant_spaces(self) -> list[str]:
+        """The empty columns that take a card: those of the present deal (with ``spaces=any``,
+        every empty column of the twelve)."""
+        reach = COLUMNS if self.options.spaces == "any" else self.dealt_columns()
+        return [c for c in self.columns()[:reach] if self.piles[c].is_empty]
+
+    # ------------------------------------------------------------------ the deal
+    def lay_out(self, cards: list[Card]) -> None:
+        """Withdraw four aces and four kings of different suits (the first of each to come in
+        the shuffled pack) and lay them above, aces over kings; the other 96 cards are the pack,
+        dealt by ``deal`` moves, the first card first."""
+        rest = list(cards)
+        for i, (rank, suit) in enumerate((r, s) for r in (Rank.ACE, Rank.KING) for s in SUITS):
+            card = next(c for c in rest if c.rank == rank and c.suit == suit)
+            rest.remove(card)
+            self.piles[f"foundation {i + 1}"] = Pile((card,))
+        self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        game = super().from_position(text)
+        if not 0 <= game.counters["counted"] <= COLUMNS * COUNT - len(game.piles["pack"]):
+            raise InvalidPosition(f"counted must be 0 to {COLUMNS * COUNT}, less the cards left in the pack")
+        n = game.counters["just_dealt"]
+        if n and (n > COLUMNS or column(n) != column((game.counters["counted"] - 1) // COUNT + 1)):
+            raise InvalidPosition("just_dealt must be 0 or the column the last card counted went to")
+        return game
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        columns: Mapping[str, str],
+        pack: str | None = None,
+        counted: int | None = None,
+        just_dealt: int = 0,
+        redeals_made: int = 0,
+        **options: Any,
+    ) -> TheNation:
+        """A position made of the columns that matter, for examples and tests.
+
+        ``columns`` maps column names (``"column 3"``) to their cards, from the top of the
+        tableau to the lowest (available) card; ``pack`` lists cards still to deal, the next
+        first (None: the deal is over).  Every other card lies on the foundations: in each suit,
+        the foundation on the ace goes up as far as the cards allow and the one on the king comes
+        down with the rest, which must make an unbroken sequence from the king.  ``counted`` is
+        how many cards of the present deal have been counted (by default the whole deal when the
+        pack is empty, none otherwise), ``just_dealt`` the column of the card just turned up, and
+        ``redeals_made`` the re-deals already made (the option ``redeals`` is how many are allowed).
+
+        >>> game = TheNation.arrange({"column 1": "7♥ 2♥", "column 2": "A♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥"})
+        >>> print(game.piles["foundation 3"].top, game.piles["foundation 7"].top, game.dealing)
+        6♥ 3♥ False
+        """
+        game = cls(**options)
+        placed: list[Card] = []
+        for name, text in columns.items():
+            if name not in game.columns():
+                raise InvalidPosition(f"unknown column {name!r} in {game.name}")
+            game.piles[name] = Pile.of(text)
+            placed += game.piles[name].cards
+        dealt = parse_cards(pack or "")
+        game.piles["pack"] = Pile(tuple(reversed(dealt)), len(dealt))
+        left = Counter(game.pack())
+        left.subtract(placed + dealt)
+        if any(n < 0 for n in left.values()):
+            raise InvalidPosition(f"too many {' '.join(str(c) for c, n in left.items() if n < 0)} for the pack")
+        for i, suit in enumerate(SUITS):
+            up, down = cls._split(suit, Counter({c: n for c, n in left.items() if c.suit == suit and n}))
+            game.piles[f"foundation {i + 1}"] = Pile(tuple(Card(Rank(v), suit) for v in up))
+            game.piles[f"foundation {i + 5}"] = Pile(tuple(Card(Rank(v), suit) for v in down))
+        game.counters.update(
+            counted=COLUMNS * COUNT if counted is None and not dealt else counted or 0,
+            just_dealt=just_dealt,
+            redeals=redeals_made,
+        )
+        return cls.from_position(str(game))  # type: ignore[return-value]
+
+    @staticmethod
+    def _split(suit: Suit, cards: Counter[Card]) -> tuple[list[int], list[int]]:
+        """The values on a suit's two foundations that use exactly ``cards``: ace up, king down."""
+        values = Counter(c.value for c in cards.elements())
+        top = 0
+        while top < 13 and values[top + 1]:
+            top += 1
+        for high in range(top, -1, -1):
+            rest = values - Counter(range(1, high + 1))
+            low = 14 - sum(rest.values())
+            if rest == Counter(range(low, 14)):
+                return list(range(1, high + 1)), list(range(13, low - 1, -1))
+        shown = " ".join(str(c) for c in sorted(cards.elements()))
+        raise InvalidPosition(f"the {suit.name.lower()} left over ({shown}) do not make the two foundations")
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        yield Move("deal", notation="deal")
+        yield Move("redeal", notation="redeal")
+        columns = self.columns()
+        spaces = self.vacant_spaces()
+        for source in columns:
+            card = self.piles[source].top
+            if card is None:
+                continue
+            yield from self.foundation_moves(source, card)
+            for target in columns:
+                if target != source:
+                    under = self.piles[target].top
+                    where = str(under) if under else "space" if spaces == [target] else target
+                    yield Move("move", (card,), source, target, f"{card} → {where}")
+
+    def aliases(self, move: Move) -> set[str]:
+        names = super().aliases(move)
+        if move.kind == "move" and move.target in self.piles and self.piles[move.target].is_empty:
+            names.add(f"{move.cards[0]} → space")
+        return names
+
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if move.kind != "move" or move.source not in self.columns() or move.target not in self.piles:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        if move.target in ("pack", move.source):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        if len(move.cards) != 1 or self.piles[move.source].top != move.cards[0]:
+            return self.illegal(*self.AVAILABILITY, *move.cards[:1])
+        card = move.cards[0]
+        if self.dealing:
+            return self._in_deal_violation(move.source, move.target, card)
+        if move.target.startswith("foundation"):
+            return self._foundation_violation(move.target, card)
+        return self._marriage_violation(move.target, card)
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The deal: card by card until the pack is exhausted; a suitable card is played as it
+        turns up (unless ``play_in_deal=may``)."""
+        if not self.dealing:
+            return IllegalMove("Deal", "the pack is exhausted")
+        turned = self.just_dealt()
+        if turned and self.options.play_in_deal == "must":
+            _, card = turned
+            if any(self.foundation_fault(f, card) is None for f in self.piles_of("foundation")):
+                return IllegalMove("Deal", "a suitable card is played as it turns up in the deal",
+                                   f"{card} can be played")
+        return None
+
+    def _in_deal_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
+        """While the pack lasts, only the card just turned up may be played, and nothing married."""
+        if not target.startswith("foundation"):
+            return self.illegal("Marriages", "marriages are made when the tableau is complete", card)
+        if self.just_dealt() != (source, card):
+            return self.illegal("Deal", "a card once placed in a column cannot be removed during the deal", card)
+        return self._foundation_violation(target, card)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule I (in suit) and the foundations (aces up to kings, kings down to aces)."""
+        way = "the aces ascend in sequence to kings" if self.foundation_rule(name) is ASCENDING \
+            else "the kings descend in sequence to aces"
+        reasons = {
+            "must follow suit": ("I", "the foundations follow suit"),
+            "start": ("Foundations", "the foundations are four aces and four kings"),
+            "*": ("Foundations", way),
+        }
+        top = self.piles[name].top
+        return self.explain(self.foundation_fault(name, card), reasons, card, *([top] if top else []))
+
+    def _marriage_violation(self, target: str, card: Card) -> IllegalMove | None:
+        """Marriages (in suit, up or down, on the lowest card of a column) and vacant spaces."""
+        under = self.piles[target].top
+        if under is None:
+            return self._space_violation(target, card)
+        return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
+
+    def _space_violation(self, target: str, card: Card) -> IllegalMove | None:
+        """A vacant space takes any one available card; with ``spaces=cleared`` (the default) only
+        a column the present deal reached is a vacant space."""
+        if target not in self.vacant_spaces():
+            return self.illegal("Space", "only a column that has been removed leaves a vacant space",
+                                card, target)
+        return None
+
+    # ---------------------------------------------------------------- re-deals
+    def _redeal_violation(self) -> IllegalMove | None:
+        """The paragraph on re-dealing: after the deal, when no card can be played; twice."""
+        if self.dealing:
+            return IllegalMove("Re-deal", "the tableau is taken up only when it is complete")
+        if self.is_won:
+            return IllegalMove("Re-deal", "the tableau is empty")
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            said = {0: "this game has no re-deal", 1: "the tableau may be re-dealt only once",
+                    2: "the tableau may be re-dealt only twice"}
+            return IllegalMove("Re-deal", said.get(allowed, f"the tableau may be re-dealt only {allowed} times"))
+        when = self.options.redeal_when
+        if when != "any":
+            for move in self.moves():
+                if move.kind != "move" or self.violation(move) is not None:
+                    continue
+                played = move.target.startswith("foundation")
+                if played or when == "stuck":
+                    what = "played" if when == "blocked" else "played or married"
+                    how = "played" if played else "married" if self.piles[move.target].cards else "moved"
+                    return IllegalMove("Re-deal", f"the tableau is taken up only when no card can be {what}",
+                                       f"{move.cards[0]} can be {how}")
+        return None
+
+    # ----------------------------------------------------------- doing a move
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self._deal_one()
+        elif move.kind == "redeal":
+            self._take_up()
+        else:
+            self.transfer(move.source, move.target)
+            if self.counters["just_dealt"] and move.source == column(self.counters["just_dealt"]):
+                self.counters["just_dealt"] = 0
+
+    def _deal_one(self) -> None:
+        """Count the next card of the pack and lay it at the foot of its column (Rule II: it
+        uses up its number even if it is then played)."""
+        name, _ = self.next_place()
+        self.transfer("pack", name)
+        self.counters["counted"] += 1
+        self.counters["just_dealt"] = int(name.split()[-1])
+
+    def _take_up(self) -> None:
+        """Take the tableau up in the book's order (:func:`taken_up`) and make it the pack."""
+        cards = taken_up(self.piles[c].cards for c in self.columns())
+        for name in self.columns():
+            self.piles[name] = Pile()
+        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+        self.counters.update(counted=0, just_dealt=0, redeals=self.counters["redeals"] + 1)
+
+    # ------------------------------------------------------------ the result
+    @property
+    def is_won(self) -> bool:
+        """Every card on the foundations."""
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 039's arrangement: the aces in a line above the kings, over the middle of the
+        twelve columns, which hang down from left to right; the pack to the right of the aces."""
+        spots = [Spot("pack", 9, 0, label="pack")]
+        for i in range(len(SUITS)):
+            spots.append(Spot(f"foundation {i + 1}", 4 + i, 0))
+            spots.append(Spot(f"foundation {i + 5}", 4 + i, 1))
+        spots += [Spot(name, i, 2.25, fan="down") for i, name in enumerate(self.columns())]
+        return spots
