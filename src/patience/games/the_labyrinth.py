@@ -1,0 +1,623 @@
+"""The Labyrinth: two packs dealt in rows of ten, a card free if nothing lies above or below it.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"The Labyrinth", plate 025.  Two packs.  Four aces and four kings, one of each
+suit, are withdrawn as foundations: the aces ascend in suit to the kings, the
+kings descend in suit to the aces (Rule I).  The rest of the pack is dealt in
+rows of ten, one under another; each row is complete before a card of it is
+played (Rule IV).  A card is available when it is free at the top or at the
+bottom of its column (Rule II).  A vacancy is refilled from the pack only in the
+row being dealt (Rule III), so the upper rows fill with gaps.  When the pack is
+exhausted and nothing more can be played, the player has one "grace": he may
+remove any one card from the tableau.  There is no re-deal.
+
+Dealing a row is a move (``deal``), and so is filling a vacancy from the pack
+(``refill row 2 column 3``) and the grace (``grace 7♥``).
+
+>>> from patience import load
+>>> game = load("the-labyrinth", seed=4)
+>>> [str(game.piles[f].top) for f in game.piles_of("foundation")]
+['A♠', 'A♥', 'A♦', 'A♣', 'K♠', 'K♥', 'K♦', 'K♣']
+>>> game.row(1), len(game.piles["pack"])
+(['Q♦', '7♣', '5♥', '9♣', 'Q♠', 'J♣', 'J♥', '8♥', '10♥', '2♦'], 86)
+>>> print(game.play("Q♦ → foundation"), "|", game.play("refill"), "|", game.row(1)[0])
+Q♦ → foundation | refill row 1 column 1 | J♠
+>>> [TheLabyrinth.from_plate().piles[place(r, 7)].top for r in (1, 2)]
+[None, Card.parse('A♦')]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Sequence
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, Suit, whist_pack
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["TheLabyrinth", "place", "TABLEAU", "ROWS", "COLUMNS"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Labyrinth”"
+
+#: "You next deal out ten cards in a horizontal row."
+COLUMNS = 10
+#: Rows there can ever be: 104 cards (Note 1) make ten rows of ten and four cards of an eleventh.
+ROWS = 11
+
+
+def place(row: int, column: int) -> str:
+    """The name of a place in the tableau: ``place(2, 3)`` is ``'row 2 column 3'``."""
+    return f"row {row} column {column}"
+
+
+#: Every place of the tableau, row by row, each row left to right.
+TABLEAU = [place(r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)]
+#: Where each place lies: its row and column.
+_WHERE = {place(r, c): (r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
+
+#: "The aces ascending in sequence to kings, the kings descending to aces (Rule I)."
+ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
+DESCENDING = Foundation(Rank.KING, Build("down", "same"))
+#: Foundations 1–4 take the aces, 5–8 the kings; withdrawn, they are of the suits in this order.
+ACE_FOUNDATIONS = 4
+_RULE = {f"foundation {i}": ASCENDING if i <= ACE_FOUNDATIONS else DESCENDING
+         for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
+SUITS = tuple(Suit)
+
+#: How the tableau is drawn: the rows touch one another, as on the plate.
+ROW_STEP = 0.9
+TABLEAU_TOP = 1.3
+
+DEAL = Move("deal", (), "pack", None, "deal")
+REDEAL = Move("redeal", notation="redeal")
+
+GRACE_WORDS = (
+    "When the pack is exhausted and you have played all available cards, if the game has not "
+    "succeeded, you have one more chance, i.e., the privilege of removing any one card from the "
+    "tableau, taking care, of course, to remove the card which blocks those most needed. The choice "
+    "of this \"grace\" is the only point left to the skill of the player."
+)
+
+
+@register
+class TheLabyrinth(Game):
+    """The Labyrinth: two packs in rows of ten, four aces and four kings withdrawn as foundations."""
+
+    slug = "the-labyrinth"
+    name = "The Labyrinth"
+    chapter = "the-labyrinth"
+    order = 25
+    source = SOURCE
+    plate = "025"
+    packs = 2
+    #: The source's four numbered rules, then the paragraphs of PLAY a move can break, under the
+    #: short names the engine cites.
+    RULES = {
+        "I": "The foundations follow suit.",
+        "II": "Only cards in the highest or lowest rows are available, until a card from any other row "
+        "is released, by the removal of cards either above or below it, the principle being that no card "
+        "can be used that is not free either from the top or the bottom.",
+        "III": "You can only refill vacancies in the lowest row as the deal goes on (i.e., in the row "
+        "which you are actually dealing).",
+        "IV": "Each row must be completed before you can play from it.",
+        "Foundations": "Withdraw from the pack and place in horizontal line above, four kings and four "
+        "aces of different suits. These are the foundations, the aces ascending in sequence to kings, the "
+        "kings descending to aces (Rule I).",
+        "Deal": "You next deal out ten cards in a horizontal row, and when the row is complete, play any "
+        "suitable cards on the foundations, refilling the vacancies from the pack or talon.",
+        "Rows": "Proceed to deal out a second row of ten cards underneath the first, playing suitable ones "
+        "as before, playing also from the upper row, and refilling spaces subject to Rule III. … You "
+        "continue thus to deal out the entire pack in successive rows.",
+        "Grace": GRACE_WORDS,
+        "Re-deal": "There is no re-deal.",
+        "Note 1": "Some players instead of taking the foundations from the pack, wait till they appear "
+        "in the deal.",
+    }
+    AVAILABILITY = ("II", "no card can be used that is not free either from the top or the bottom")
+    #: ``rows``: the rows dealt so far; ``graces``: 1 once the grace has been taken.
+    COUNTERS = ("rows", "graces")
+    OPTIONS = (
+        Option(
+            "foundations",
+            "withdrawn",
+            "how the foundations are begun: 'withdrawn' from the pack before the deal (the book) or "
+            "'as-they-appear' (Note 1: “some players … wait till they appear in the deal”), the first "
+            "ace and the first king of each suit to be played beginning its foundations",
+            choices=("withdrawn", "as-they-appear"),
+        ),
+        Option(
+            "blocking",
+            "column",
+            "what frees a card: nothing left above it, or nothing below it, in its 'column' (“no card "
+            "can be used that is not free either from the top or the bottom”), or only the place of the "
+            "'next-row' above or below it empty",
+            choices=("column", "next-row"),
+        ),
+        Option(
+            "refill",
+            "before-play",
+            "when the vacancies of the row being dealt are refilled: 'before-play' (the row is not "
+            "complete while it has a vacancy, and no other card of it is played until the vacancy is "
+            "refilled: Rule IV), 'before-deal' (the player refills when he chooses, but before the next "
+            "row is dealt) or 'optional' (a vacancy may be left, and the next row dealt under it)",
+            choices=("before-play", "before-deal", "optional"),
+        ),
+        Option(
+            "deal_when",
+            "any",
+            "when the next row may be dealt: at 'any' time, or only when no card can be played "
+            "('blocked')",
+            choices=("any", "blocked"),
+        ),
+    )
+
+    #: Plate 025, read card by card (the reading is in the chapter); set below the class.
+    PLATE = None
+
+    # ------------------------------------------------------------------ the piles
+    def pile_names(self) -> list[str]:
+        return ([f"foundation {i}" for i in range(1, 2 * ACE_FOUNDATIONS + 1)] + ["pack", "grace"]
+                + TABLEAU)
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return _RULE[name]
+
+    @property
+    def withdrawn(self) -> bool:
+        """Whether the foundations were withdrawn from the pack before the deal (not Note 1)."""
+        return self.options.foundations == "withdrawn"
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Withdraw an ace and a king of each suit (the first of each in the shuffled pack), unless
+        the foundations wait till they appear (Note 1); the rest is the pack, face down, the first
+        card to deal on top; then the first row is dealt."""
+        rest = list(cards)
+        if self.withdrawn:
+            for i, base in enumerate((Rank.ACE, Rank.KING)):
+                for s, suit in enumerate(SUITS):
+                    card = next(c for c in rest if c.rank == base and c.suit == suit)
+                    rest.remove(card)
+                    self.piles[f"foundation {i * ACE_FOUNDATIONS + s + 1}"] = Pile((card,))
+        self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
+        self.counters["rows"] = 0
+        self._deal_row()
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        rows: str | Sequence[str],
+        aces: str = "",
+        kings: str = "",
+        pack: str | None = None,
+        grace: str = "",
+        **options: Any,
+    ) -> TheLabyrinth:
+        """A position made of the cards that matter, for examples and tests.
+
+        ``rows`` is the tableau, a row of ten to a line, ``--`` for a vacancy (the last row may
+        be shorter).  ``aces`` and ``kings`` name the top card of each foundation that has gone
+        beyond its ace or king (``"3♦"``: the diamonds from the ace up to the three); with the
+        foundations withdrawn each goes to the foundation of its suit, and the others hold their
+        ace or king; with Note 1 they fill the foundations in order, ``--`` for one not begun.
+        ``pack`` lists the next cards to deal, the next first; every card not placed lies in the
+        pack under them, in new-pack order.  ``grace`` is the card the grace has set aside, if any.
+
+        >>> game = TheLabyrinth.arrange("5♥ -- K♣\\n-- 7♠", aces="3♦", kings="Q♠")
+        >>> [str(game.piles[f].top) for f in game.piles_of("foundation")]
+        ['A♠', 'A♥', '3♦', 'A♣', 'Q♠', 'K♥', 'K♦', 'K♣']
+        >>> game.row(2)[:3], game.counters, len(game.piles["pack"])
+        (['--', '7♠', '--'], {'rows': 2, 'graces': 0}, 90)
+        """
+        lines = rows.strip().splitlines() if isinstance(rows, str) else list(rows)
+        game = cls(**options)
+        piles: dict[str, str] = {}
+        for r, line in enumerate(lines, start=1):
+            tokens = line.split()
+            if len(tokens) > COLUMNS:
+                raise InvalidPosition(f"row {r} has more than {COLUMNS} places")
+            for c, token in enumerate(tokens, start=1):
+                if token != "--":
+                    piles[place(r, c)] = token
+        for first, tops, base in ((1, aces, Rank.ACE), (ACE_FOUNDATIONS + 1, kings, Rank.KING)):
+            if game.withdrawn:
+                given = {Card.parse(t).suit: Card.parse(t) for t in tops.split()}
+                named = [given.get(suit, Card(base, suit)) for suit in SUITS]
+            else:
+                named = [None if t == "--" else Card.parse(t) for t in tops.split()]
+            for i, card in enumerate(named):
+                if card is None:
+                    continue
+                step = 1 if base == Rank.ACE else -1
+                ranks = range(base, card.rank + step, step)
+                piles[f"foundation {first + i}"] = " ".join(str(Card(Rank(v), card.suit)) for v in ranks)
+        if grace:
+            piles["grace"] = grace
+        if pack is None:
+            left = Counter(whist_pack(cls.packs))
+            left.subtract(Card.parse(t) for text in piles.values() for t in text.split())
+            order = []
+            for card in whist_pack(cls.packs):
+                if left[card] > 0:
+                    left[card] -= 1
+                    order.append(card)
+            pack = " ".join(map(str, order))
+        piles["pack"] = " ".join(f"[{c}]" for c in reversed(pack.split()))
+        made = super().arrange(piles, rest="pack", **options)
+        assert isinstance(made, TheLabyrinth)
+        made.counters["rows"] = len(lines)
+        return made
+
+    # ------------------------------------------------------------------ the tableau
+    def card_at(self, row: int, column: int) -> Card | None:
+        return self.piles[place(row, column)].top
+
+    def row(self, r: int) -> list[str]:
+        """The cards of row ``r``, ``--`` for an empty place (for examples)."""
+        return [str(self.card_at(r, c) or "--") for c in range(1, COLUMNS + 1)]
+
+    def is_available(self, name: str) -> bool:
+        """Rule II: the card at ``name`` is free at the top (no card above it in its column: the
+        cards of the first row always are) or at the bottom (no card below it: the cards of the
+        last row always are).  With ``blocking=next-row`` the place just above or just below it
+        need only be empty."""
+        if not self.piles[name].cards:
+            return False
+        r, c = _WHERE[name]
+        if self.options.blocking == "next-row":
+            above, below = range(max(r - 1, 1), r), range(r + 1, min(r + 1, ROWS) + 1)
+        else:
+            above, below = range(1, r), range(r + 1, ROWS + 1)
+        return (not any(self.piles[place(a, c)].cards for a in above)
+                or not any(self.piles[place(b, c)].cards for b in below))
+
+    def available(self) -> list[str]:
+        """The places whose cards are available (Rule II), in reading order."""
+        return [name for name in TABLEAU if self.is_available(name)]
+
+    def vacancies(self, row: int | None = None) -> list[str]:
+        """The empty places of the rows dealt (or of one row), in reading order."""
+        rows = range(1, self.counters["rows"] + 1) if row is None else (row,)
+        return [place(r, c) for r in rows for c in range(1, COLUMNS + 1) if not self.piles[place(r, c)].cards]
+
+    def incomplete(self) -> str | None:
+        """The first vacancy of the row being dealt while the pack can still fill it (None if
+        the row is complete, or the pack is exhausted)."""
+        if not self.piles["pack"].cards or not self.counters["rows"]:
+            return None
+        return next(iter(self.vacancies(self.counters["rows"])), None)
+
+    def _blocked_by_rule_iv(self, source: str) -> str | None:
+        """Rule IV (``refill=before-play``): the vacancy that keeps the row of ``source`` from
+        being complete, if ``source`` lies in the row being dealt."""
+        if self.options.refill != "before-play" or source not in _WHERE:
+            return None
+        if _WHERE[source][0] != self.counters["rows"]:
+            return None
+        return self.incomplete()
+
+    def _card(self, name: str) -> Card:
+        card = self.piles[name].top
+        assert card is not None
+        return card
+
+    # ------------------------------------------------------------------ foundations
+    def foundation_fault(self, name: str, card: Card) -> str | None:
+        """Why foundation ``name`` does not take ``card``: its sequence, or (Note 1) the rule that
+        the four aces, and the four kings, are of different suits."""
+        pile, rule = self.piles[name], _RULE[name]
+        if pile.cards:
+            return rule.build.fault(pile.cards[-1], card)
+        if card.rank != rule.base:
+            return rule.fault(pile, card)
+        for other in self.piles_of("foundation"):
+            begun = self.piles[other].cards
+            if begun and begun[0].suit == card.suit and _RULE[other] == rule:
+                kind = "aces" if rule.base == Rank.ACE else "kings"
+                return f"the foundation {kind} must be of different suits"
+        return None
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation ``card`` would be played to; an ace or king that none takes is judged
+        against an empty foundation of its kind, if there is one."""
+        names = self.piles_of("foundation")
+        if not any(self.foundation_fault(n, card) is None for n in names):
+            for name in names:
+                if self.piles[name].is_empty and _RULE[name].base == card.rank:
+                    return name
+        return super().foundation_for(card)
+
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule I and the paragraph on the foundations."""
+        fault = self.foundation_fault(name, card)
+        up = _RULE[name].base == Rank.ACE
+        reasons = {
+            "must follow suit": ("I", "the foundations follow suit"),
+            "start": ("Foundations", "the foundations are begun with aces and kings"),
+            "must be next in sequence": ("Foundations", "the aces ascend in sequence to kings" if up
+                                         else "the kings descend in sequence to aces"),
+            "*": ("Foundations", fault or ""),
+        }
+        top = self.piles[name].top
+        if fault is not None and (fault.startswith("a foundation starts") or "different suits" in fault):
+            return self.explain(fault, reasons, card)
+        return self.explain(fault, reasons, card, *([top] if top else []))
+
+    def playable(self) -> list[Card]:
+        """The cards that can be played to a foundation now."""
+        found = []
+        for source in self._sources():
+            card = self._card(source)
+            if any(self.foundation_fault(f, card) is None for f in self.piles_of("foundation")):
+                found.append(card)
+        return found
+
+    def _sources(self) -> list[str]:
+        """The places a card can be played from now: the available places of the tableau that Rule IV
+        does not hold back, and the card the grace set aside."""
+        free = [p for p in self.available() if self._blocked_by_rule_iv(p) is None]
+        return free + (["grace"] if self.piles["grace"].cards else [])
+
+    # ------------------------------------------------------------------ moves
+    def refill_move(self, name: str) -> Move:
+        """The move that fills the vacancy ``name`` with the next card of the pack."""
+        return Move("deal", (), "pack", name, f"refill {name}")
+
+    def grace_move(self, name: str) -> Move:
+        """The grace: the card at ``name`` removed from the tableau and set aside."""
+        card = self._card(name)
+        return Move("grace", (card,), name, "grace", f"grace {card}")
+
+    def moves(self) -> Iterable[Move]:
+        """Candidate moves: each available card (and the card of the grace) to the foundations,
+        the deal of the next row, the refilling of each vacancy, the grace of each card of the
+        tableau; then moves a player might try that the rules forbid: the re-deal, an available
+        card into a vacancy or onto another card, and a blocked card to a foundation."""
+        free = self.available()
+        for source in free + (["grace"] if self.piles["grace"].cards else []):
+            yield from self.foundation_moves(source, self._card(source))
+        yield DEAL
+        for name in self.vacancies():
+            yield self.refill_move(name)
+        for name in TABLEAU:
+            if self.piles[name].cards:
+                yield self.grace_move(name)
+        yield REDEAL
+        vacancy = next(iter(self.vacancies()), None)
+        for source in free:
+            card = self._card(source)
+            if vacancy is not None:
+                yield Move("move", (card,), source, vacancy, f"{card} → space")
+            for other in free:
+                if other != source:
+                    yield Move("move", (card,), source, other, f"{card} → {self._card(other)}")
+        first = self.piles_of("foundation")[0]
+        for source in TABLEAU:
+            card = self.piles[source].top
+            if card is not None and source not in free:
+                yield Move("move", (card,), source, first, f"{card} → foundation")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
+        by :meth:`violation`, found without trying the forbidden ones."""
+        legal = [m for source in self._sources()
+                 for m in self.foundation_moves(source, self._card(source), quick=True)]
+        if self._deal_violation() is None:
+            legal.append(DEAL)
+        legal += [self.refill_move(n) for n in self.vacancies() if self._refill_violation(n) is None]
+        if self._grace_time() is None:
+            legal += [self.grace_move(n) for n in TABLEAU if self.piles[n].cards]
+        return legal
+
+    # ---------------------------------------------------------------- violations
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "redeal":
+            return IllegalMove("Re-deal", "there is no re-deal")
+        if move == DEAL:
+            return self._deal_violation()
+        if move.kind == "deal" and move.source == "pack" and move.target in _WHERE:
+            return self._refill_violation(move.target)
+        if move.kind == "grace":
+            return self._grace_violation(move)
+        if (move.kind != "move" or move.source not in self.piles or move.target not in self.piles
+                or len(move.cards) != 1 or not (move.source in _WHERE or move.source == "grace")):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        card = move.cards[0]
+        here = self.piles[move.source].top
+        if here != card or here.pack != card.pack:
+            return self.illegal(*self.AVAILABILITY, card)
+        if move.source in _WHERE and not self.is_available(move.source):
+            above, below = self._blockers(move.source)
+            return self.illegal(*self.AVAILABILITY, f"{card} blocked by {above} and {below}")
+        vacancy = self._blocked_by_rule_iv(move.source)
+        if vacancy is not None:
+            return self.illegal("IV", "each row must be completed before you can play from it",
+                                f"{card}; {vacancy} is empty")
+        if move.target in _WHERE:
+            under = self.piles[move.target].top
+            if under is None:
+                return self.illegal("Deal", "vacancies are refilled from the pack", card)
+            return self.illegal("Deal", "a card leaves the tableau only for the foundations", card, under)
+        if not move.target.startswith("foundation"):
+            return IllegalMove("Deal", "a card leaves the tableau only for the foundations", str(card))
+        return self._foundation_violation(move.target, card)
+
+    def _blockers(self, name: str) -> tuple[Card, Card]:
+        """The nearest cards above and below the card at ``name`` in its column."""
+        r, c = _WHERE[name]
+        above = next(self._card(place(a, c)) for a in range(r - 1, 0, -1) if self.piles[place(a, c)].cards)
+        below = next(self._card(place(b, c)) for b in range(r + 1, ROWS + 1) if self.piles[place(b, c)].cards)
+        return above, below
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The paragraphs on the rows: each row dealt whole, under the last, until the pack is
+        exhausted; the vacancies of the last row refilled first (unless ``refill=optional``)."""
+        if self.piles["pack"].is_empty:
+            return IllegalMove("Rows", "the pack is exhausted")
+        if self.counters["rows"] >= ROWS:
+            return IllegalMove("Rows", "the tableau has no room for another row")
+        vacancy = self.incomplete()
+        if vacancy is not None and self.options.refill != "optional":
+            return IllegalMove("Deal", "the vacancies of the row being dealt are refilled from the pack "
+                               "before the next row", f"{vacancy} is empty")
+        if self.options.deal_when == "blocked":
+            playable = self.playable()
+            if playable:
+                return IllegalMove("Rows", "the next row is dealt only when no card can be played",
+                                   f"{playable[0]} can be played")
+        return None
+
+    def _refill_violation(self, name: str) -> IllegalMove | None:
+        """Rule III: a vacancy is refilled from the pack only in the row being dealt."""
+        if self.piles[name].cards:
+            return IllegalMove("Deal", "only a vacancy is refilled", f"{name} holds {self._card(name)}")
+        if self.piles["pack"].is_empty:
+            return IllegalMove("Deal", "the pack is exhausted", f"{name} stays empty")
+        if _WHERE[name][0] != self.counters["rows"]:
+            return IllegalMove("III", "you can only refill vacancies in the row which you are actually "
+                               "dealing", name)
+        return None
+
+    def _grace_time(self) -> IllegalMove | None:
+        """The paragraph on the grace: once, when the pack is exhausted and all available cards
+        have been played."""
+        if self.counters["graces"]:
+            return IllegalMove("Grace", "there is only one grace")
+        left = len(self.piles["pack"])
+        if left:
+            return IllegalMove("Grace", "the grace comes when the pack is exhausted",
+                               f"{left} card{'s' if left != 1 else ''} still to deal")
+        playable = self.playable()
+        if playable:
+            return IllegalMove("Grace", "the grace comes when all available cards have been played",
+                               f"{playable[0]} can be played")
+        return None
+
+    def _grace_violation(self, move: Move) -> IllegalMove | None:
+        if (len(move.cards) != 1 or move.source not in _WHERE or move.target != "grace"):
+            return IllegalMove("Grace", "the grace removes one card of the tableau")
+        here = self.piles[move.source].top
+        if here != move.cards[0] or here.pack != move.cards[0].pack:
+            return IllegalMove("Grace", "the grace removes one card of the tableau", str(move.cards[0]))
+        return self._grace_time()
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move == DEAL:
+            self._deal_row()
+        elif move.kind == "grace":
+            assert move.source is not None
+            self.transfer(move.source, "grace")
+            self.counters["graces"] += 1
+        else:
+            assert move.source is not None and move.target is not None
+            self.transfer(move.source, move.target)
+
+    def _deal_row(self) -> None:
+        """Deal the next row, ten cards from left to right under the last row (fewer if the pack
+        runs out); Rule IV: the row is complete before any card of it is played, so it is dealt
+        in one move."""
+        row = self.counters["rows"] + 1
+        if row > ROWS:
+            raise InvalidPosition("the tableau has no room for another row")
+        for c in range(1, min(COLUMNS, len(self.piles["pack"])) + 1):
+            self.transfer("pack", place(row, c))
+        self.counters["rows"] = row
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ parsing
+    def aliases(self, move: Move) -> set[str]:
+        """Besides the notation: ``refill`` (and ``refill column 3``) name the refilling of a
+        vacancy, the first legal one for ``refill``; the grace may be written ``7♥ → grace`` or
+        ``remove 7♥``; a move into a vacancy may name the vacancy's place."""
+        names = super().aliases(move)
+        if move.kind == "deal" and move.target in _WHERE:
+            names |= {"refill", f"refill column {_WHERE[move.target][1]}"}
+        elif move.kind == "grace":
+            card = move.cards[0]
+            names |= {f"{card} → grace", f"remove {card}"}
+        elif move.kind == "move" and move.target in _WHERE and not self.piles[move.target].cards:
+            card = move.cards[0]
+            names |= {f"{card} → {p}" for p in self.vacancies()} | {f"{card} → vacancy"}
+        return names
+
+    def parse_move(self, text: str) -> Move:
+        """As :meth:`Game.parse_move`; ``refill`` with no vacancy is refused rather than not
+        understood."""
+        if text.strip().lower().startswith("refill") and not self.vacancies():
+            raise IllegalMove("Deal", "there is no vacancy to refill")
+        return super().parse_move(text)
+
+    # --------------------------------------------------------------- the text
+    def __str__(self) -> str:
+        """The position text; the rows not yet dealt are left out (they are empty)."""
+        lowest = max((_WHERE[p][0] for p in TABLEAU if self.piles[p].cards), default=0)
+        to_come = set(TABLEAU[max(self.counters["rows"], lowest) * COLUMNS:])
+        return "\n".join(line for line in super().__str__().splitlines()
+                         if line.split(":")[0] not in to_come)
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """The foundations in a line above, the four kings on the left and the four aces on the
+        right ("four kings and four aces"), the grace and the pack beside them; below, the rows of
+        ten, each under the last, as on plate 025.  The rows still to come are not drawn; empty
+        places (the vacancies) are drawn first."""
+        spots = []
+        for i, name in enumerate(self.piles_of("foundation")):
+            x = i + ACE_FOUNDATIONS if i < ACE_FOUNDATIONS else i - ACE_FOUNDATIONS
+            label = "" if self.piles[name].cards else _RULE[name].base.symbol
+            spots.append(Spot(name, x, 0, label=label))
+        spots.append(Spot("grace", COLUMNS - 2 + 0.2, 0, draw_empty=False))
+        spots.append(Spot("pack", COLUMNS - 1 + 0.2, 0))
+        dealt = self.counters["rows"]
+        tableau = [Spot(name, c - 1, round(TABLEAU_TOP + (r - 1) * ROW_STEP, 3), draw_empty=r <= dealt)
+                   for name, (r, c) in _WHERE.items()]
+        tableau.sort(key=lambda s: bool(self.piles[s.pile].cards))  # empty places first: under the cards
+        return spots + tableau
+
+
+#: The tableau of plate 025, row by row ("--": an empty place).  Eleven rows: the last has three cards.
+PLATE_ROWS = """\
+7♠  K♣  --  3♥  8♦  2♠  --  --  --  3♠
+7♣  K♦  --  Q♠  --  9♣  A♦  5♥  --  4♦
+--  --  7♥  7♦  6♠  4♠  --  6♦  J♣  --
+10♦ 10♥ J♦  --  8♠  --  --  --  Q♥  9♠
+3♠  --  6♥  2♦  A♥  --  --  J♥  4♥  --
+9♦  5♦  3♦  5♣  Q♦  --  --  A♣  --  J♦
+--  --  5♣  --  --  4♣  --  10♥ 6♦  10♠
+--  9♠  6♥  K♠  --  10♣ --  8♣  A♦  K♥
+--  5♠  6♠  --  7♦  7♣  8♥  8♦  9♦  4♠
+Q♣  --  6♣  J♣  4♦  --  5♦  --  2♠  3♣
+--  J♠  9♥  --  2♣
+"""
+
+
+def _plate_position() -> str:
+    """Plate 025 under Note 1 (the plate shows both aces of diamonds in the tableau, and eleven rows,
+    which only the 104 cards of Note 1's deal can make).  The foundations and the pack are not on the
+    plate: the foundations hold the cards the plate does not show that follow on from an ace or a king,
+    the pack the fifteen others, in new-pack order."""
+    shown = Counter(Card.parse(t) for t in PLATE_ROWS.split() if t != "--")
+    unseen = Counter(whist_pack(2))
+    unseen.subtract(shown)
+    aces, kings = [], []
+    for suit in SUITS:
+        for base, step, tops in ((Rank.ACE, 1, aces), (Rank.KING, -1, kings)):
+            rank, top = int(base), None
+            while 1 <= rank <= 13 and unseen[Card(Rank(rank), suit)] > 0:
+                unseen[Card(Rank(rank), suit)] -= 1
+                top, rank = Card(Rank(rank), suit), rank + step
+            if top is not None:
+                tops.append(str(top))
+    game = TheLabyrinth.arrange(PLATE_ROWS, aces=" ".join(aces), kings=" ".join(kings),
+                                foundations="as-they-appear")
+    game.seed = 0
+    return str(game)
+
+
+TheLabyrinth.PLATE = _plate_position()
