@@ -1,0 +1,442 @@
+"""Red and Black: two packs, the eight aces in a line, eight Volunteers built in alternate colours.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Red and Black", plate 033.  The eight aces are withdrawn and set in a line,
+in pairs of alternate colours (♦♦ ♣♣ ♥♥ ♠♠ on the plate); they are the
+foundations, built up in suit to the kings (Rule I).  Eight cards are dealt
+beneath them: the Volunteers.  A card may be placed on a Volunteer one lower
+and of the other colour (Rule II: a red three on a black four).  Every vacancy
+in the Volunteers is filled at once from the cards in hand.  The pack is dealt
+one card at a time onto the talon, whose top card stays available: it is played,
+placed on a Volunteer or left there.  When the pack is exhausted, the talon may
+be taken up, shuffled and dealt again, once.
+
+Dealing is a move (``deal``: the next card of the pack is turned onto the talon,
+from where it is played, placed or left), and so is the re-deal, so a whole
+game is a replayable record.
+
+>>> from patience import load
+>>> game = load("red-and-black", seed=3)
+>>> [str(game.piles[f]) for f in game.piles_of("foundation")]
+['A♦', 'A♦', 'A♣', 'A♣', 'A♥', 'A♥', 'A♠', 'A♠']
+>>> [len(game.piles[v]) for v in game.piles_of("volunteer")], len(game.piles["pack"])
+([1, 1, 1, 1, 1, 1, 1, 1], 88)
+>>> plate = RedAndBlack.from_plate()
+>>> print(plate.play("3♥ → 4♠"), "|", plate.piles["volunteer 1"], "|", len(plate.piles["pack"]))
+3♥ → 4♠ | 4♠ 3♥ | 87
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
+from ..errors import IllegalMove, InvalidPosition, UnknownOption
+from ..game import Game, Move, Pile, Spot, pile_kind
+from ..options import Option
+from . import register
+
+__all__ = ["FOUNDATION_SUITS", "PLATE_PACK_SEED", "PLATE_VOLUNTEERS", "RedAndBlack", "withdraw"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Red and Black”"
+
+#: "The eight aces, placing them in pairs of alternate colors in a horizontal line (see tableau)":
+#: the plate's line, from left to right.
+FOUNDATION_SUITS = (Suit.DIAMONDS, Suit.DIAMONDS, Suit.CLUBS, Suit.CLUBS,
+                    Suit.HEARTS, Suit.HEARTS, Suit.SPADES, Suit.SPADES)
+#: The foundations "ascend in sequence to kings", following suit (Rule I).
+ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
+#: Rule II: "in descending sequence, but they must be of alternate colors".
+ALTERNATE = Build("down", "alternate")
+#: "Next deal out eight cards ...  This row of cards is called the Volunteers."
+VOLUNTEERS = 8
+
+#: The plate's Volunteers, left to right (the reading, card by card, is in the chapter).
+PLATE_VOLUNTEERS = "4♠ 3♥ 8♦ 10♣ J♦ K♣ 7♦ Q♥"
+#: The seed that orders the 88 cards of the pack behind the plate (the plate shows the pack face
+#: down): the first seed with which a search that sees every card wins the game.
+PLATE_PACK_SEED = 6
+
+#: The two moves that are not a card's: turning the next card of the pack, and the re-deal.
+DEAL = Move("deal", (), "pack", "talon", "deal")
+REDEAL = Move("redeal", (), "talon", "pack", "redeal")
+
+FOUNDATION_REASONS = {
+    "must follow suit": ("I", "the foundations follow suit"),
+    "start": ("Foundations", "the foundations are the eight aces"),
+    "*": ("Foundations", "the foundations ascend in sequence to kings"),
+}
+VOLUNTEER_REASONS = {
+    "must alternate in colour": ("II", "cards on the Volunteers must be of alternate colours"),
+    "*": ("II", "cards are placed on the Volunteers in descending sequence"),
+}
+
+
+def withdraw(cards: Sequence[Card], rank: Rank, suits: Sequence[Suit]) -> tuple[list[Card], list[Card]]:
+    """Take the cards of ``rank`` out of ``cards``, one for each of ``suits`` in that order (the
+    first of a suit found for its first place); return them and the other cards, in their order.
+
+    >>> aces, rest = withdraw(parse_cards("5♦ A♠ A♦ 9♣ A♦"), Rank.ACE, (Suit.DIAMONDS, Suit.SPADES))
+    >>> [str(c) for c in aces], [str(c) for c in rest]
+    (['A♦', 'A♠'], ['5♦', '9♣', 'A♦'])
+    """
+    taken: list[Card] = []
+    rest = list(cards)
+    for suit in suits:
+        card = next((c for c in rest if c.rank == rank and c.suit == suit), None)
+        if card is None:
+            raise ValueError(f"no {rank.symbol}{suit} left to withdraw")
+        rest.remove(card)
+        taken.append(card)
+    return taken, rest
+
+
+@register
+class RedAndBlack(Game):
+    """Red and Black: two packs, eight aces, eight Volunteers built down in alternate colours."""
+
+    slug = "red-and-black"
+    name = "Red and Black"
+    chapter = "red-and-black"
+    order = 33
+    source = SOURCE
+    plate = "033"
+    packs = 2
+    #: The two numbered rules, then the paragraphs of PLAY (and the book's definition of the
+    #: talon) under the short names the engine cites.
+    RULES = {
+        "I": "The foundations follow suit.",
+        "II": "Cards may be placed on the Volunteers in descending sequence, but they must be of "
+        "alternate colors. On the black four (see tableau) would be placed a red three, then a black "
+        "deuce, and so on.",
+        "Foundations": "Withdraw from the pack the eight aces, placing them in pairs of alternate colors "
+        "in a horizontal line (see tableau). These are the foundations and ascend in sequence to kings "
+        "(Rule I).",
+        "Volunteers": "Next deal out eight cards, placing them underneath the foundations. This row of "
+        "cards is called the Volunteers. Examine the Volunteers and play any suitable cards on to the "
+        "foundations, immediately filling each vacancy from the cards in hand.",
+        "Deal": "When no more can be played, proceed to form sequences in descending line with cards of "
+        "the Volunteers, subject strictly to Rule II; then again play all that are suitable and proceed "
+        "to deal out the cards till the pack is exhausted, playing cards on the foundations or placing "
+        "them in sequence on the Volunteers, and always refilling vacancies. The unsuitable cards form "
+        "the talon.",
+        # the book's Explanation of Terms:
+        "Talon": "Cards which, being unsuitable at the moment, are laid aside in one or more packets till "
+        "they can come into use.",
+        "Re-deal": "When the pack is exhausted, the talon may be taken up, shuffled, and re-dealt once.",
+    }
+    AVAILABILITY = ("Volunteers", "only the uppermost card of each Volunteer is available")
+    COUNTERS = ("redeals",)
+    OPTIONS = (
+        Option("redeals", 1, "re-deals of the talon allowed (the book: “re-dealt once”)"),
+        Option(
+            "deal_when",
+            "blocked",
+            "when the next card of the pack may be dealt: 'blocked', only when no available card (of "
+            "the Volunteers or the talon) can be played to a foundation (“When no more can be played ... "
+            "then again play all that are suitable and proceed to deal out the cards”), or at 'any' time",
+            choices=("blocked", "any"),
+        ),
+        Option(
+            "refill",
+            "pack",
+            "what fills a vacancy in the Volunteers, at once: the next card of the 'pack' (the book: "
+            "“from the cards in hand”), or the top card of the 'talon' while there is one, else of the pack "
+            "(as modern rules have it)",
+            choices=("pack", "talon"),
+        ),
+        Option(
+            "sequences",
+            False,
+            "a sequence built on a Volunteer may be moved whole onto another Volunteer (the book moves "
+            "cards one at a time: only the uppermost card of a Volunteer is available)",
+        ),
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if self.options.redeals < 0:
+            raise UnknownOption(f"option redeals must be 0 or more, not {self.options.redeals}")
+
+    # ------------------------------------------------------------------ the piles
+    def pile_names(self) -> list[str]:
+        return (
+            [f"foundation {i}" for i in range(1, len(FOUNDATION_SUITS) + 1)]
+            + [f"volunteer {i}" for i in range(1, VOLUNTEERS + 1)]
+            + ["talon", "pack"]
+        )
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return ASCENDING
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Withdraw the eight aces into their line, deal the next eight cards as the Volunteers;
+        the rest is the pack, face down, its next card on top."""
+        aces, rest = withdraw(cards, Rank.ACE, FOUNDATION_SUITS)
+        for name, ace in zip(self.piles_of("foundation"), aces):
+            self.piles[name] = Pile((ace,))
+        for name, card in zip(self.piles_of("volunteer"), rest):
+            self.piles[name] = Pile((card,))
+        pack = tuple(reversed(rest[VOLUNTEERS:]))
+        self.piles["pack"] = Pile(pack, len(pack))
+
+    @classmethod
+    def from_position(cls, text: str) -> RedAndBlack:
+        """Load a position; the pack always lies face down (its brackets may be left out) and every
+        other card face up."""
+        game = super().from_position(text)
+        assert isinstance(game, RedAndBlack)
+        game.piles["pack"] = game.piles["pack"].turned_down()
+        for name, pile in game.piles.items():
+            if name != "pack" and pile.face_down:
+                raise InvalidPosition(f"the cards of {name} lie face up")
+        return game
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        volunteers: Mapping[int, str],
+        foundations: str = "",
+        talon: str = "",
+        pack: str = "",
+        **options: Any,
+    ) -> RedAndBlack:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``volunteers`` maps a Volunteer's number to its cards, bottom first (a Volunteer not given
+        is empty); ``foundations`` names the top card of each foundation built beyond its ace
+        (``"3♥ 5♠"``: a foundation of hearts up to the three, one of spades up to the five; the
+        others hold their aces); ``talon`` lists the talon, the first laid aside first; ``pack``
+        lists the next cards to deal, the next first.  Every other card lies in the pack under them.
+
+        >>> game = RedAndBlack.arrange({1: "4♠", 2: "9♦ 8♣"}, foundations="3♥", talon="K♠", pack="2♠")
+        >>> print(game.piles["foundation 5"], "|", game.piles["volunteer 2"], "|", game.piles["pack"].top)
+        A♥ 2♥ 3♥ | 9♦ 8♣ | 2♠
+        >>> len(game.piles["pack"]), game.piles["volunteer 3"].is_empty
+        (90, True)
+        """
+        piles = {f"volunteer {number}": text for number, text in volunteers.items()}
+        built: dict[str, str] = {}
+        for top in parse_cards(foundations):
+            name = next(
+                (f"foundation {i}" for i, suit in enumerate(FOUNDATION_SUITS, start=1)
+                 if suit == top.suit and f"foundation {i}" not in built),
+                None,
+            )
+            if name is None:
+                raise InvalidPosition(f"no foundation of {top.suit} left for {top}")
+            built[name] = " ".join(str(Card(Rank(r), top.suit)) for r in range(1, top.rank + 1))
+        for i, suit in enumerate(FOUNDATION_SUITS, start=1):
+            piles[f"foundation {i}"] = built.get(f"foundation {i}", f"A{suit}")
+        piles["talon"] = talon
+        piles["pack"] = " ".join(f"[{card}]" for card in reversed(pack.split()))
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, RedAndBlack)
+        return game
+
+    @classmethod
+    def from_volunteers(cls, volunteers: str, pack_seed: int = 0, **options: Any) -> RedAndBlack:
+        """The position of a game just dealt, written as on a plate: the eight Volunteers, left to
+        right; the aces are in their line, and the other 88 cards are the pack, shuffled by
+        ``pack_seed`` (which is also the seed of the position, for the re-deal's shuffle)."""
+        row = parse_cards(volunteers)
+        if len(row) != VOLUNTEERS or any(c.rank == Rank.ACE for c in row):
+            raise InvalidPosition(f"the Volunteers are {VOLUNTEERS} cards, and no ace")
+        rest = whist_pack(2)
+        aces, rest = withdraw(rest, Rank.ACE, FOUNDATION_SUITS)
+        for card in row:
+            if card not in rest:
+                raise InvalidPosition(f"too many {card} for two packs")
+            rest.remove(card)
+        game = cls(**options)
+        game.seed = pack_seed
+        game.lay_out(aces + row + shuffled(rest, pack_seed))
+        return cls.from_position(str(game))
+
+    # ------------------------------------------------------------------ what may move
+    def sources(self) -> Iterator[tuple[str, tuple[Card, ...]]]:
+        """Each available card with the pile it lies on: the uppermost card of each Volunteer
+        (with ``sequences``, each sequence at the top of a Volunteer too), then the top of the talon."""
+        for name in self.piles_of("volunteer"):
+            pile = self.piles[name]
+            if not pile.cards:
+                continue
+            longest = ALTERNATE.run_length(pile.cards) if self.options.sequences else 1
+            for n in range(longest, 0, -1):
+                yield name, pile.cards[-n:]
+        talon = self.piles["talon"].top
+        if talon is not None:
+            yield "talon", (talon,)
+
+    def vacancies(self) -> list[str]:
+        """The empty Volunteers, left to right."""
+        return [v for v in self.piles_of("volunteer") if self.piles[v].is_empty]
+
+    def moves(self) -> Iterable[Move]:
+        """Dealing the next card, the re-deal, then each available card to the foundations and onto
+        each other Volunteer.  Moves into vacancies are offered only to be refused: the first vacancy
+        is written ``space`` (``K♠ → space``), the others by name (``K♠ → volunteer 8``)."""
+        yield DEAL
+        yield REDEAL
+        vacancies = self.vacancies()
+        for source, cards in self.sources():
+            head = cards[0]
+            if len(cards) == 1:
+                yield from self.foundation_moves(source, head)
+            for target in self.piles_of("volunteer"):
+                under = self.piles[target].top
+                if target == source:
+                    continue
+                if under is None:
+                    where = "space" if target == vacancies[0] else target
+                    yield Move("move", cards, source, target, f"{head} → {where}")
+                else:
+                    yield Move("move", cards, source, target, f"{head} → {under}")
+
+    def aliases(self, move: Move) -> set[str]:
+        """The notation, the target named as a pile or a kind of pile (``3♥ → volunteer 1``,
+        ``A♥ → foundation``); dealing may be called ``turn``, and a vacancy a ``vacancy``."""
+        names = {str(move)}
+        if move.kind == "move" and move.cards and move.target:
+            names |= {f"{move.cards[0]} → {move.target}", f"{move.cards[0]} → {pile_kind(move.target)}"}
+            if move.target in self.piles and self.piles[move.target].is_empty:
+                names.add(f"{move.cards[0]} → vacancy")
+        if move.kind == "deal":
+            names.add("turn")
+        return names
+
+    # ------------------------------------------------------------------ the rules
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return self._deal_violation()
+        if move.kind == "redeal":
+            return self._redeal_violation()
+        if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
+                or move.source == move.target or not move.cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        head = move.cards[0]
+        problem = self._availability_violation(move.source, move.cards)
+        if problem is not None:
+            return problem
+        if move.target.startswith("foundation"):
+            if len(move.cards) > 1:
+                return self.illegal("Foundations", "cards are played to the foundations one at a time", head)
+            return self.explain(self.foundation_fault(move.target, head), FOUNDATION_REASONS,
+                                head, *self.piles[move.target].cards[-1:])
+        if not move.target.startswith("volunteer"):
+            return self.illegal("Talon", "only the cards dealt from the pack go to the talon", head)
+        under = self.piles[move.target].top
+        if under is None:
+            whence = "the cards in hand" if self.options.refill == "pack" else "the talon or the pack"
+            return self.illegal("Volunteers", f"a vacancy is filled only from {whence}", head)
+        return self.explain(ALTERNATE.fault(under, head), VOLUNTEER_REASONS, head, under)
+
+    def _availability_violation(self, source: str, cards: tuple[Card, ...]) -> IllegalMove | None:
+        """Which cards may move: the uppermost card of a Volunteer (or, with ``sequences``, a
+        sequence at its top) and the top card of the talon."""
+        head = cards[0]
+        if source == "pack":
+            return self.illegal(*self.UNDEALT_RULE, head)
+        if source.startswith("foundation"):
+            return self.illegal("Foundations", "a card played to a foundation stays there", head)
+        pile = self.piles[source]
+        on_top = 0 < len(cards) <= len(pile) and pile.cards[-len(cards):] == cards
+        if source == "talon":
+            if len(cards) != 1 or not on_top:
+                return self.illegal(*self.TALON_RULE, head)
+            return None
+        if not on_top:
+            return self.illegal(*self.AVAILABILITY, head)
+        if len(cards) > 1 and not (self.options.sequences and ALTERNATE.is_run(cards)):
+            return self.illegal(*self.AVAILABILITY, head)
+        return None
+
+    def _deal_violation(self) -> IllegalMove | None:
+        """The pack is dealt one card at a time, until it is exhausted; by default only when no
+        available card can be played."""
+        if self.piles["pack"].is_empty:
+            if self.piles["talon"].cards and self.counters["redeals"] < self.options.redeals:
+                return IllegalMove("Deal", "the pack is exhausted", "the talon may be re-dealt")
+            return IllegalMove("Deal", "the pack is exhausted")
+        if self.options.deal_when == "blocked":
+            card = self.playable()
+            if card is not None:
+                return IllegalMove("Deal", "the next card is dealt only when no card can be played",
+                                   f"{card} can be played")
+        return None
+
+    def playable(self) -> Card | None:
+        """The first available card that can be played to a foundation now (None: none can)."""
+        foundations = self.piles_of("foundation")
+        for _, cards in self.sources():
+            if len(cards) == 1 and any(self.foundation_fault(f, cards[0]) is None for f in foundations):
+                return cards[0]
+        return None
+
+    def _redeal_violation(self) -> IllegalMove | None:
+        """The paragraph on the re-deal: when the pack is exhausted, once."""
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            if allowed == 0:
+                return IllegalMove("Re-deal", "this game has no re-deal")
+            times = {1: "once", 2: "twice"}.get(allowed, f"{allowed} times")
+            return IllegalMove("Re-deal", f"the talon may be re-dealt only {times}")
+        left = len(self.piles["pack"])
+        if left:
+            return IllegalMove("Re-deal", "the talon is taken up only when the pack is exhausted",
+                               f"{left} card{'s' if left != 1 else ''} left")
+        if self.piles["talon"].is_empty:
+            return IllegalMove("Re-deal", "there is no talon to take up")
+        return None
+
+    # ------------------------------------------------------------------ doing a move
+    def apply(self, move: Move) -> None:
+        if move.kind == "deal":
+            self.transfer("pack", "talon")
+        elif move.kind == "redeal":
+            self._redeal()
+        else:
+            self.transfer(move.source, move.target, len(move.cards))  # type: ignore[arg-type]
+        self._refill()
+
+    def _redeal(self) -> None:
+        """Take up the talon, shuffle it (reproducibly: the shuffle's seed is the game's seed and
+        the number of the re-deal) and make it the pack again."""
+        self.counters["redeals"] += 1
+        cards = self.shuffle(list(self.piles["talon"].cards))
+        self.piles["talon"] = Pile()
+        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+
+    def _refill(self) -> None:
+        """“Immediately filling each vacancy from the cards in hand”: each empty Volunteer, left to
+        right, takes the next card of the pack (with ``refill=talon``, the top of the talon first)."""
+        for name in self.vacancies():
+            if self.options.refill == "talon" and self.piles["talon"].cards:
+                self.transfer("talon", name)
+            elif self.piles["pack"].cards:
+                self.transfer("pack", name)
+
+    @property
+    def is_won(self) -> bool:
+        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 033's arrangement: the eight aces in a line, the Volunteers beneath them, each
+        fanned downwards as sequences grow on it, and the pack below their middle, with the talon
+        (which the plate does not show) beside it."""
+        from ..render import fan_height
+
+        step = 1.2
+        longest = max([1] + [len(self.piles[v]) for v in self.piles_of("volunteer")])
+        below = round(1.3 + fan_height(longest) + 0.3, 2)
+        spots = [Spot(f, step * i, 0) for i, f in enumerate(self.piles_of("foundation"))]
+        spots += [Spot(v, step * i, 1.3, fan="down") for i, v in enumerate(self.piles_of("volunteer"))]
+        middle = step * (VOLUNTEERS - 1) / 2
+        spots.append(Spot("pack", middle, below, label="pack"))
+        spots.append(Spot("talon", middle + 2 * step, below, label="talon"))
+        return spots
+
+
+RedAndBlack.PLATE = str(RedAndBlack.from_volunteers(PLATE_VOLUNTEERS, PLATE_PACK_SEED))
