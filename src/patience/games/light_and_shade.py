@@ -1,0 +1,377 @@
+"""Light and Shade: two packs, foundations in alternate colours, fed only through the Auxiliaries.
+
+Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
+"Light and Shade", plate 024.  Two packs.  The eight aces are withdrawn and
+laid in a line; they are built up to kings in alternate colours, "red ace,
+black deuce, red three, and so on" (Rule I).  Eight cards are dealt in two rows
+of four: the Auxiliaries and, below them, the Rivals.  Cards of the Rivals are
+placed on the Auxiliaries in descending sequences of alternate colours (Rule
+II), and the sequences are played off to the foundations; a vacancy in the
+Auxiliaries is filled from the Rivals, a vacancy in the Rivals from the pack or
+the talon (Rule III).  The pack is dealt one card at a time to the talon (each
+deal is a move, ``deal``), whose top card may fill a vacancy in the Rivals or
+go onto an Auxiliary.  Nothing reaches a foundation except from the Auxiliaries.
+There is no re-deal.
+
+The piles are ``pack`` (face down, the next card to deal on top), ``talon``,
+``foundation 1`` … ``foundation 8`` (the aces in the plate's order of suits),
+``auxiliary 1`` … ``auxiliary 4`` and ``rival 1`` … ``rival 4``.
+
+>>> from patience import load
+>>> game = load("light-and-shade", seed=1)
+>>> [str(game.piles[f].top) for f in game.piles_of("foundation")]
+['A♠', 'A♠', 'A♥', 'A♥', 'A♣', 'A♣', 'A♦', 'A♦']
+>>> [len(game.piles[p]) for p in ("pack", "talon")]
+[88, 0]
+>>> plate = LightAndShade.from_plate()
+>>> [str(plate.piles[a].top) for a in plate.piles_of("auxiliary")]
+['10♥', '3♦', 'J♣', '9♥']
+>>> print(plate.play("8♣ → 9♥"), "|", plate.play("7♦ → 8♣"), "|", plate.play("deal"))
+8♣ → 9♥ | 7♦ → 8♣ | deal
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, Suit, parse_cards, whist_pack
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+
+__all__ = ["AUXILIARIES", "FOUNDATIONS", "FOUNDATION_SUITS", "RIVALS", "LightAndShade"]
+
+SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Light and Shade”"
+
+#: The suits of the eight aces, left to right, "as in tableau" (plate 024): ♠ ♠ ♥ ♥ ♣ ♣ ♦ ♦.
+FOUNDATION_SUITS = (Suit.SPADES, Suit.SPADES, Suit.HEARTS, Suit.HEARTS,
+                    Suit.CLUBS, Suit.CLUBS, Suit.DIAMONDS, Suit.DIAMONDS)
+FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 9))
+AUXILIARIES = tuple(f"auxiliary {i}" for i in range(1, 5))
+RIVALS = tuple(f"rival {i}" for i in range(1, 5))
+
+#: Rule I: "The foundations ascend in sequence, but are formed in alternate colors".
+ASCENDING = Foundation(Rank.ACE, Build("up", "alternate"))
+#: Rule II: "Cards placed on the Auxiliaries descend in sequence, but must also alternate in color."
+DESCENDING = Build("down", "alternate")
+
+RULE_I = ("I", ("the foundations ascend in sequence, in alternate colours: red ace, black deuce, "
+                "red three, and so on"))
+FOUNDATION_REASONS = {
+    "must alternate in colour": RULE_I,
+    "must be next in sequence": ("I", "the foundations ascend in sequence"),
+    "start": ("Foundations", "the eight aces, withdrawn from the pack, are the foundations"),
+}
+AUXILIARY_REASONS = {
+    "must alternate in colour": ("II", "cards placed on the Auxiliaries must alternate in colour"),
+    "*": ("II", "cards placed on the Auxiliaries descend in sequence"),
+}
+#: "It must be remembered that cards can only be played on the foundations from the Auxiliaries".
+THROUGH_THE_AUXILIARIES = ("Auxiliaries", "cards are played on the foundations only from the Auxiliaries")
+STAY = ("Sequences", "a card on the Auxiliaries leaves them only for a foundation")
+
+DEAL = Move("deal", (), "pack", "talon", "deal")
+REDEAL = Move("redeal", (), None, None, "redeal")
+
+@register
+class LightAndShade(Game):
+    """Light and Shade: eight aces built up in alternate colours from four Auxiliaries, fed by four Rivals."""
+
+    slug = "light-and-shade"
+    name = "Light and Shade"
+    chapter = "light-and-shade"
+    order = 24
+    source = SOURCE
+    plate = "024"
+    packs = 2
+    #: The source's three numbered rules, then the paragraphs of PLAY a move can break,
+    #: under the short names the engine cites.
+    RULES = {
+        "I": "The foundations ascend in sequence, but are formed in alternate colors: red ace, black "
+        "deuce, red three, and so on.",
+        "II": "Cards placed on the Auxiliaries descend in sequence, but must also alternate in color.",
+        "III": "Vacancies in the Auxiliaries are filled by cards from the Rivals; vacancies in the Rivals, "
+        "by cards from the pack or talon.",
+        "Foundations": "Withdraw from the pack the eight aces, and place them in a horizontal line (the "
+        "suits as in tableau). These are the foundation cards, which ascend in sequence to kings (Rule I).",
+        "Deal": "Next deal out eight cards and place them above the foundations in two rows, four cards in "
+        "each (see tableau). The upper row is called the Auxiliaries; the lower one, the Rivals.",
+        "Sequences": "If any suitable cards are found in the Auxiliaries, play them, filling the spaces so "
+        "made from the Rivals (Rule III). Cards from the Rivals may be placed in descending sequence on "
+        "those of the Auxiliaries (Rule II), and the sequences so formed will be played as opportunity "
+        "arises on to the foundations.",
+        "Talon": "Continue to deal out the pack, playing, placing on the Auxiliaries, and refilling spaces "
+        "according to rules--the non-suitable cards forming a talon.",
+        "Auxiliaries": "It must be remembered that cards can only be played on the foundations from the "
+        "Auxiliaries, and not straight from the Rivals or from the talon; cards from these must first pass "
+        "into the Auxiliaries.",
+        "Re-deal": "There is no re-deal.",
+    }
+    #: A card under the last card of an Auxiliary; a card buried in the talon, or still in the pack,
+    #: is refused by the core's ``TALON_RULE`` and ``UNDEALT_RULE``.
+    AVAILABILITY = ("Sequences", "a sequence on an Auxiliary is played off from its last card")
+    UNDEALT_RULE = ("Talon", "the card has not been dealt yet")
+    OPTIONS = (
+        Option(
+            "talon_to_auxiliaries",
+            True,
+            "whether a card of the talon may be placed straight on an Auxiliary (“cards from these must "
+            "first pass into the Auxiliaries”; “Continue to deal out the pack, playing, placing on the "
+            "Auxiliaries”), or reaches the Auxiliaries only through a vacancy in the Rivals (Rule III "
+            "read strictly: the Auxiliaries are fed by the Rivals, the Rivals by the pack or talon)",
+        ),
+    )
+
+    #: Plate 024, read card by card (the reading is in the chapter): the aces withdrawn and the
+    #: eight cards just dealt.  The 88 cards of the pack are not on the plate: they are set in the
+    #: order chosen in the chapter.
+    PLATE = None  # set below the class, from PLATE_AUXILIARIES, PLATE_RIVALS and PLATE_PACK
+
+    # ------------------------------------------------------------------ the piles
+    def pile_names(self) -> list[str]:
+        return ["pack", "talon", *FOUNDATIONS, *AUXILIARIES, *RIVALS]
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return ASCENDING
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        auxiliaries: Sequence[str] = (),
+        rivals: str = "",
+        talon: str = "",
+        foundations: str = "",
+        pack: str = "",
+        **options: Any,
+    ) -> LightAndShade:
+        """A position made of the cards that matter, for examples and tests.
+
+        ``auxiliaries`` gives up to four sequences, each from its first card down (``""`` or
+        ``"--"`` for a vacancy); ``rivals`` up to four cards, ``--`` for a vacancy; ``talon`` its
+        cards, bottom first.  ``foundations`` names the top card of each of the eight foundations
+        in order (``A♠`` for one not yet built on): the cards beneath it are taken from those left,
+        of the colours Rule I asks for.  ``pack`` lists the next cards to deal, the next first;
+        every card not placed lies in the pack under them, in new-pack order.
+
+        >>> game = LightAndShade.arrange(["9♥ 8♣", "--", "K♠"], rivals="7♦ -- 5♠",
+        ...                              foundations="3♠ A♠ 2♣")
+        >>> print(game.piles["foundation 1"], "|", game.piles["foundation 3"], "|", game.piles["auxiliary 1"])
+        A♠ 2♥ 3♠ | A♥ 2♣ | 9♥ 8♣
+        >>> len(game.piles["pack"]), game.piles["rival 2"].is_empty
+        (88, True)
+        """
+        piles: dict[str, str] = {}
+        for name, text in zip(AUXILIARIES, auxiliaries):
+            if text.strip() not in ("", "--"):
+                piles[name] = text
+        for name, token in zip(RIVALS, rivals.split()):
+            if token != "--":
+                piles[name] = token
+        piles["talon"] = talon
+        next_cards = parse_cards(pack) if pack.strip() else []
+        pool = Counter(whist_pack(cls.packs))
+        pool.subtract(Card.parse(t) for text in piles.values() for t in text.split())
+        pool.subtract(next_cards)
+        tops = foundations.split()
+        if len(tops) > len(FOUNDATIONS):
+            raise InvalidPosition(f"{cls.name} has {len(FOUNDATIONS)} foundations")
+        tops += [f"A{suit.symbol}" for suit in FOUNDATION_SUITS[len(tops):]]
+        for name, suit, top in zip(FOUNDATIONS, FOUNDATION_SUITS, tops):
+            piles[name] = " ".join(map(str, _foundation_cards(suit, Card.parse(top), pool)))
+        piles["pack"] = " ".join(f"[{c}]" for c in reversed(next_cards))
+        game = super().arrange(piles, rest="pack", **options)
+        assert isinstance(game, LightAndShade)
+        return game
+
+    # ------------------------------------------------------------------ the deal
+    def lay_out(self, cards: list[Card]) -> None:
+        """Withdraw the eight aces and lay them in a line, suits as on the plate; deal four cards to
+        the Auxiliaries and four to the Rivals, left to right; the rest is the pack, face down."""
+        aces = [c for c in cards if c.rank == Rank.ACE]
+        for name, suit in zip(FOUNDATIONS, FOUNDATION_SUITS):
+            ace = next(c for c in aces if c.suit == suit)
+            aces.remove(ace)
+            self.piles[name] = Pile((ace,))
+        rest = [c for c in cards if c.rank != Rank.ACE]
+        for name, card in zip(AUXILIARIES + RIVALS, rest):
+            self.piles[name] = Pile((card,))
+        rest = rest[len(AUXILIARIES + RIVALS):]
+        self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
+
+    # ------------------------------------------------------------------ moves
+    def moves(self) -> Iterable[Move]:
+        """Candidate moves: the deal and the re-deal; each Auxiliary's last card to the foundations
+        and onto another Auxiliary; each Rival and the talon's top card to the foundations, onto an
+        Auxiliary or into its vacancy, and into a Rival's place."""
+        yield DEAL
+        yield REDEAL
+        for source in AUXILIARIES:
+            card = self.piles[source].top
+            if card is None:
+                continue
+            yield from self.foundation_moves(source, card)
+            for target in AUXILIARIES:
+                if target != source:
+                    yield self._move(card, source, target)
+        for source in (*RIVALS, "talon"):
+            card = self.piles[source].top
+            if card is None:
+                continue
+            yield from self.foundation_moves(source, card)
+            for target in (*AUXILIARIES, *RIVALS):
+                if target != source:
+                    yield self._move(card, source, target)
+
+    def _move(self, card: Card, source: str, target: str) -> Move:
+        """A card moved onto the top card of ``target``, or into its vacancy (named by the pile)."""
+        under = self.piles[target].top
+        return Move("move", (card,), source, target, f"{card} → {under or target}")
+
+    # ---------------------------------------------------------------- violations
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "deal":
+            return None if self.piles["pack"].cards else IllegalMove("Talon", "the pack is exhausted")
+        if move.kind == "redeal":
+            return IllegalMove("Re-deal", "there is no re-deal")
+        if (move.kind != "move" or move.source not in self.piles or move.target not in self.piles
+                or len(move.cards) != 1 or move.source == move.target):
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        card, source, target = move.cards[0], move.source, move.target
+        top = self.piles[source].top
+        if source == "pack":
+            return self.illegal(*self.UNDEALT_RULE, card)
+        if source in FOUNDATIONS:
+            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+        if top != card or top.pack != card.pack:
+            return self.illegal(*(self.TALON_RULE if source == "talon" else self.AVAILABILITY), card)
+        if target in FOUNDATIONS:
+            if source not in AUXILIARIES:
+                return self.illegal(*THROUGH_THE_AUXILIARIES, card)
+            return self.explain(self.foundation_fault(target, card), FOUNDATION_REASONS,
+                                card, self.piles[target].top or target)
+        if source in AUXILIARIES:
+            return self.illegal(*STAY, card)
+        if target in AUXILIARIES:
+            return self._auxiliary_violation(source, target, card)
+        if target in RIVALS:
+            return self._rival_violation(source, target, card)
+        return IllegalMove("Play", f"{self.name} has no move {move}")
+
+    def _auxiliary_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
+        """Rules II and III: a vacancy takes a Rival; a sequence takes the next lower card of the
+        other colour, from the Rivals (or from the talon, unless ``talon_to_auxiliaries`` is off)."""
+        under = self.piles[target].top
+        if under is None:
+            if source != "talon":
+                return None
+            return self.illegal("III", "vacancies in the Auxiliaries are filled by cards from the Rivals",
+                                card, target)
+        if source == "talon" and not self.options.talon_to_auxiliaries:
+            return self.illegal("III", "cards from the pack or talon pass into the Auxiliaries only "
+                                       "through the Rivals", card, under)
+        return self.explain(DESCENDING.fault(under, card), AUXILIARY_REASONS, card, under)
+
+    def _rival_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
+        """Rule III: a vacancy in the Rivals is filled from the pack or talon; a Rival is one card."""
+        under = self.piles[target].top
+        if under is not None:
+            return self.illegal("III", "a Rival is a single card: only a vacancy in the Rivals is filled",
+                                card, under)
+        if source != "talon":
+            return self.illegal("III", "vacancies in the Rivals are filled by cards from the pack or talon",
+                                card, target)
+        return None
+
+    def foundation_for(self, card: Card) -> str:
+        """The foundation ``card → foundation`` means: the first that takes the card; else the first
+        whose top card is of the other colour, so that a refusal names the sequence, not the colour."""
+        for name in FOUNDATIONS:
+            if self.foundation_fault(name, card) is None:
+                return name
+        top_colours = [(name, self.piles[name].top) for name in FOUNDATIONS]
+        return next((name for name, top in top_colours if top is not None and top.is_red != card.is_red),
+                    FOUNDATIONS[0])
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        assert move.source is not None and move.target is not None
+        self.transfer(move.source, move.target)
+
+    @property
+    def is_won(self) -> bool:
+        """Every card on the foundations: eight sequences from the ace to the king."""
+        return all(len(self.piles[f]) == 13 for f in FOUNDATIONS)
+
+    # ------------------------------------------------------------------ picture
+    def layout(self) -> list[Spot]:
+        """Plate 024's arrangement: the pack at the top (the talon beside it), the line of aces, the
+        Auxiliaries below them (their sequences fanned downwards) and the Rivals below those.  The
+        book's text puts the two rows above the foundations; the plate draws them below."""
+        from ..render import fan_height
+
+        spots = [Spot("pack", 2.9, 0, label="pack"), Spot("talon", 4.1, 0, label="talon")]
+        spots += [Spot(name, float(i), 1.25) for i, name in enumerate(FOUNDATIONS)]
+        longest = max(len(self.piles[a]) for a in AUXILIARIES)
+        rivals_y = round(2.5 + fan_height(longest) + 0.25, 3)
+        for i, (aux, rival) in enumerate(zip(AUXILIARIES, RIVALS)):
+            x = round(1.4 * (i + 1), 3)
+            spots.append(Spot(aux, x, 2.5, fan="down"))
+            spots.append(Spot(rival, x, rivals_y, fan="down"))  # one card: "down" only aligns the text
+        return spots
+
+
+def _foundation_cards(suit: Suit, top: Card, pool: Counter[Card]) -> list[Card]:
+    """A foundation on the ace of ``suit`` built up to ``top``, its cards taken from ``pool``: each of
+    the colour Rule I asks for, of the ace's own suit where one is left, else of the other suit of that
+    colour.
+
+    >>> from patience.cards import whist_pack
+    >>> " ".join(map(str, _foundation_cards(Suit.HEARTS, Card.parse("5♥"), Counter(whist_pack(2)))))
+    'A♥ 2♠ 3♥ 4♠ 5♥'
+    >>> _foundation_cards(Suit.HEARTS, Card.parse("4♦"), Counter(whist_pack(2)))
+    Traceback (most recent call last):
+    ...
+    patience.errors.InvalidPosition: 4♦ cannot top a foundation on the ace of hearts (Rule I)
+    """
+    ace = Card(Rank.ACE, suit)
+    if top.is_red != (ace.is_red == (top.value % 2 == 1)) or (top.value == 1 and top.suit != suit):
+        raise InvalidPosition(f"{top} cannot top a foundation on the ace of {suit.name.lower()} (Rule I)")
+    cards = []
+    for value in range(1, top.value + 1):
+        red = ace.is_red == (value % 2 == 1)
+        suits = sorted((s for s in Suit if s.is_red == red), key=lambda s: s != suit)
+        wanted = [top] if value == top.value else [Card(Rank(value), s) for s in suits]
+        pick = next((c for c in wanted if pool[c] > 0), None)
+        if pick is None:
+            raise InvalidPosition(f"no {' or '.join(map(str, wanted))} is left for the foundation")
+        pool[pick] -= 1
+        cards.append(pick)
+    return cards
+
+
+#: Plate 024's two rows, left to right: the Auxiliaries (the upper row, next to the aces on the
+#: plate) and the Rivals.  The reading, with how sure each card is, is in the chapter.
+PLATE_AUXILIARIES = "10♥ 3♦ J♣ 9♥"
+PLATE_RIVALS = "2♦ 8♣ 7♦ 5♥"
+
+#: The 88 cards of the pack on the plate, the next to deal first.  The plate does not show them:
+#: they are the other cards of the two packs in new-pack order, shuffled with seed 9, the first seed
+#: with which a search that sees every card wins the game from the plate's position.
+PLATE_PACK = """\
+7♥ 6♦ 10♥ 2♣ J♥ 8♠ 7♣ K♦ 9♠ 2♣ Q♥ J♥ J♠ 9♣ 7♣ 8♦ 4♥ K♥ 6♥ 4♣ K♣ 4♣ 8♣ K♦ K♠ 5♠ 4♦ 3♠ 2♠ 4♠
+3♣ 3♦ 6♣ 3♠ 5♥ 2♥ J♦ 4♥ 3♥ 7♠ 2♥ K♠ K♣ 10♠ 6♠ 8♦ J♠ 4♦ Q♥ 9♦ Q♦ 8♥ J♦ 7♦ 2♦ Q♦ 4♠ 6♣ 8♠ 7♥
+9♣ 6♠ Q♣ 5♣ 7♠ 5♠ 10♦ 6♥ K♥ 2♠ 3♣ 6♦ 10♣ 5♣ 5♦ J♣ 3♥ 10♠ 9♠ Q♣ 9♦ 9♥ Q♠ 8♥ Q♠ 10♣ 10♦ 5♦
+"""
+
+
+def _plate_position() -> str:
+    game = LightAndShade.arrange(PLATE_AUXILIARIES.split(), rivals=PLATE_RIVALS, pack=PLATE_PACK)
+    game.seed = 0
+    return str(game)
+
+
+LightAndShade.PLATE = _plate_position()
