@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .cards import Card, Rank
 
-__all__ = ["Build", "Foundation", "FAULTS", "marriage_reasons"]
+__all__ = ["Build", "Foundation", "FAULTS", "marriage_reasons", "reversal", "sequence_length"]
 
 #: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
@@ -118,3 +118,25 @@ def marriage_reasons(build: Build, rule: str = "Marriages") -> dict[str, tuple[s
         "either": "marriages go one up or one down in value",
     }[build.direction]
     return {"must follow suit": (rule, "a marriage is made in the same suit"), "*": (rule, way)}
+
+
+def sequence_length(cards: tuple[Card, ...]) -> int:
+    """How many cards at the top of a packet (given bottom first) form a sequence in suit,
+    ascending or descending to the top card: the run a reversal can carry over.
+
+    >>> sequence_length(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()))
+    3
+    >>> sequence_length(tuple(Card.parse(x) for x in "7♦ 6♦ 7♦".split()))
+    2
+    """
+    return max(Build("up", "same").run_length(cards), Build("down", "same").run_length(cards))
+
+
+def reversal(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:
+    """The top ``count`` cards of a packet (given bottom first) as they lie once reversed onto
+    another packet, lowest-placed first: the old top card goes down first.
+
+    >>> [str(c) for c in reversal(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()), 3)]
+    ['4♠', '3♠', '2♠']
+    """
+    return tuple(reversed(cards[len(cards) - count:]))

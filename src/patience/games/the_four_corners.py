@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..build import Build, marriage_reasons
+from ..build import Build, marriage_reasons, reversal, sequence_length
 from ..cards import Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, normalise_notation
@@ -98,28 +98,6 @@ def sequence(text: str) -> str:
         raise InvalidPosition(f"a sequence is of one suit, not {text!r}")
     step = 1 if b.value >= a.value else -1
     return " ".join(str(Card(Rank(v), a.suit)) for v in range(a.value, b.value + step, step))
-
-
-def sequence_length(cards: tuple[Card, ...]) -> int:
-    """How many cards at the top of a packet (given bottom first) form a sequence in suit,
-    ascending or descending to the top card.
-
-    >>> sequence_length(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()))
-    3
-    >>> sequence_length(tuple(Card.parse(x) for x in "7♦ 6♦ 7♦".split()))
-    2
-    """
-    return max(ASCENDING.run_length(cards), DESCENDING.run_length(cards))
-
-
-def reversal(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:
-    """The top ``count`` cards of a packet (given bottom first) as they lie once reversed onto
-    another packet, lowest-placed first: the old top card goes down first.
-
-    >>> [str(c) for c in reversal(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()), 3)]
-    ['4♠', '3♠', '2♠']
-    """
-    return tuple(reversed(cards[len(cards) - count:]))
 
 
 @register
