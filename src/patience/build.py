@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .cards import Card, Rank
 
-__all__ = ["Build", "Foundation", "FAULTS", "marriage_reasons", "reversal", "sequence_length"]
+__all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_reasons", "reversal", "sequence_length"]
 
 #: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
@@ -105,6 +105,10 @@ class Foundation:
     def complete(self, pile: Sequence[Card], length: int = 13) -> bool:
         return len(pile) == length
 
+
+#: The commonest foundations: from the ace up to the king in suit, and from the king down to the ace.
+ACES_UP = Foundation(Rank.ACE, Build("up", "same"))
+KINGS_DOWN = Foundation(Rank.KING, Build("down", "same"))
 
 def marriage_reasons(build: Build, rule: str = "Marriages") -> dict[str, tuple[str, str]]:
     """Lady Cadogan's words for a marriage that cannot be made, for :meth:`patience.game.Game.explain`.

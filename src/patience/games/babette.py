@@ -28,7 +28,7 @@ import re
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from ..build import Build, Foundation
+from ..build import ACES_UP, Foundation, KINGS_DOWN
 from ..cards import Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -54,15 +54,12 @@ GARDEN = [place(r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)
 #: Where each place of the garden lies: its row and column.
 _WHERE = {place(r, c): (r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
 
-#: "Four aces and four kings ..., ascending and descending in the usual sequences (Rule I)."
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
-DESCENDING = Foundation(Rank.KING, Build("down", "same"))
 
 #: The foundation piles: 1–4 take the aces, 5–8 the kings.
 ACE_FOUNDATIONS = 4
 
 #: What each foundation pile takes.
-_RULE = {f"foundation {i}": ASCENDING if i <= ACE_FOUNDATIONS else DESCENDING
+_RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
          for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 
 #: How far down each row of the garden lies below the one before it, in card heights and

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..build import Build, Foundation
+from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot
@@ -44,8 +44,6 @@ SOURCE = (
 
 #: The rows of the layout: "descending sequence ... and must alternate in color".
 LAYOUT_BUILD = Build("down", "alternate")
-#: The foundations: aces "built on in sequence and suit up to kings".
-FOUNDATION = Foundation(Rank.ACE, Build("up", "same"))
 
 #: What the player pays for the pack, and is paid for each card founded.
 PRICE, PAYMENT = 52, 5
@@ -130,7 +128,7 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
                 + [f"column {i}" for i in range(1, 8)])
 
     def foundation_rule(self, name: str) -> Foundation:
-        return FOUNDATION
+        return ACES_UP
 
     def lay_out(self, cards: list[Card]) -> None:
         """Deal the layout row by row, as the book does: in each row one card face up, then face down

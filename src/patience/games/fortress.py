@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -47,9 +47,8 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Fo
 
 #: Marriages "both in ascending and in descending lines": same suit, one up or one down.
 MARRIAGE = Build("either", "same")
-#: The foundations as the engine reads them by default: aces up to kings.
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
-#: The book's own words taken literally: from the ace down, the king coming next (A, K, Q … 2).
+#: The foundations: aces up to kings by default (ACES_UP); the book's own words taken literally
+#: are from the ace down, the king coming next (A, K, Q … 2).
 DESCENDING = Foundation(Rank.ACE, Build("down", "same", wrap=True))
 
 #: The two groups, in the order the deal reaches them ("beginning at the left hand").
@@ -132,7 +131,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
         return self.piles_of("left row") + self.piles_of("right row")
 
     def foundation_rule(self, name: str) -> Foundation:
-        return ASCENDING if self.options.foundations == "ascending" else DESCENDING
+        return ACES_UP if self.options.foundations == "ascending" else DESCENDING
 
     def foundation_order(self) -> list[Rank]:
         """The ranks in the order a foundation takes them: ace, two … king, or (with

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
@@ -37,8 +37,6 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “La
 
 MARRIAGE_DOWN = Build("down", "same")
 MARRIAGE_EITHER = Build("either", "same")
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
-DESCENDING = Foundation(Rank.KING, Build("down", "same"))
 
 REDEAL_WORDS = (
     "When this has been done, and there are no more available cards to play, the entire tableau "
@@ -87,7 +85,7 @@ class LaBelleLucie(Game):
     #: How marriages are made on the packets.
     marriage = MARRIAGE_DOWN
     #: Foundations: one per pack and suit, all ascending from the aces.
-    foundation_bases: tuple[Foundation, ...] = (ASCENDING,) * 4
+    foundation_bases: tuple[Foundation, ...] = (ACES_UP,) * 4
     #: Whether the foundations of one kind (aces, kings) must be of different suits.
     distinct_suits = False
 
@@ -189,7 +187,7 @@ packet 18: K♣
         if fault == "must follow suit":
             return self.illegal("II", "the foundations must follow suit", card, top or "")
         if fault.startswith("a foundation starts"):
-            begun = "aces and kings" if DESCENDING in self.foundation_bases else "the aces"
+            begun = "aces and kings" if KINGS_DOWN in self.foundation_bases else "the aces"
             return self.illegal("Foundations", f"the foundations are begun with {begun}", card)
         if fault.startswith("must"):
             way = "ascend" if self.foundation_rule(name).base == Rank.ACE else "descend"
@@ -367,7 +365,7 @@ class HouseInTheWood(_TwoPacks):
         "cards, and double the number of packets being dealt for the tableau.",
         "Foundations": "... the eight aces forming the foundation cards ...",
     }
-    foundation_bases = (ASCENDING,) * 8
+    foundation_bases = (ACES_UP,) * 8
 
 
 @register
@@ -384,5 +382,5 @@ class HouseOnTheHill(_TwoPacks):
         "Marriages": "... and marriages made both in ascending and descending lines.",
     }
     marriage = MARRIAGE_EITHER
-    foundation_bases = (ASCENDING,) * 4 + (DESCENDING,) * 4
+    foundation_bases = (ACES_UP,) * 4 + (KINGS_DOWN,) * 4
     distinct_suits = True

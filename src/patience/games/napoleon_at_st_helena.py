@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, pile_kind
@@ -38,8 +38,6 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Na
 
 #: "Forming marriages (in descending line ...)": a card goes on the next higher card of its suit.
 MARRIAGE = Build("down", "same")
-#: "The eight aces ... are to ascend in sequence to kings", following suit (Rule II).
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
 
 #: The rules a foundation move breaks, for :meth:`Game.explain`.
 FOUNDATION_REASONS = {
@@ -132,7 +130,7 @@ class NapoleonAtStHelena(Game):
         )
 
     def foundation_rule(self, name: str) -> Foundation:
-        return ASCENDING
+        return ACES_UP
 
     def lay_out(self, cards: list[Card]) -> None:
         """“Deal out from left to right four rows of ten cards”: card ``10 * row + column``

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..build import Build, Foundation
+from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -53,8 +53,6 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Na
 
 #: "Marriages in a descending line": a card goes on the next higher card of its suit.
 MARRIAGE = Build("down", "same")
-#: "The eight aces ... are to ascend in sequence to kings", following suit (Rule III).
-FOUNDATION = Foundation(Rank.ACE, Build("up", "same"))
 
 PACKETS = 12
 FOUNDATIONS = 8
@@ -204,7 +202,7 @@ talon:
                 + ["pack", "turned", "talon"])
 
     def foundation_rule(self, name: str) -> Foundation:
-        return FOUNDATION
+        return ACES_UP
 
     def lay_out(self, cards: list[Card]) -> None:
         """Deal the square, a packet's cards together (the first card dealt at its bottom),

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ..build import Build, Foundation
+from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot, pile_kind
@@ -45,8 +45,6 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Re
 #: the plate's line, from left to right.
 FOUNDATION_SUITS = (Suit.DIAMONDS, Suit.DIAMONDS, Suit.CLUBS, Suit.CLUBS,
                     Suit.HEARTS, Suit.HEARTS, Suit.SPADES, Suit.SPADES)
-#: The foundations "ascend in sequence to kings", following suit (Rule I).
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
 #: Rule II: "in descending sequence, but they must be of alternate colors".
 ALTERNATE = Build("down", "alternate")
 #: "Next deal out eight cards ...  This row of cards is called the Volunteers."
@@ -168,7 +166,7 @@ class RedAndBlack(Game):
         )
 
     def foundation_rule(self, name: str) -> Foundation:
-        return ASCENDING
+        return ACES_UP
 
     def lay_out(self, cards: list[Card]) -> None:
         """Withdraw the eight aces into their line, deal the next eight cards as the Volunteers;

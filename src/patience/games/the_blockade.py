@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -41,8 +41,6 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Th
 
 #: "Marry in descending line": a card on the next higher card of its suit.
 MARRIAGE = Build("down", "same")
-#: "The eight aces are the foundation cards, and are to ascend in sequence to kings."
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
 
 #: Cards in a row: "Deal out twelve cards in a horizontal line."
 PLACES = 12
@@ -148,7 +146,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         )
 
     def foundation_rule(self, name: str) -> Foundation:
-        return ASCENDING
+        return ACES_UP
 
     def lay_out(self, cards: list[Card]) -> None:
         """The whole of both packs goes into the pack, face down, the first card to deal on top;

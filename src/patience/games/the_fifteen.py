@@ -32,7 +32,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -52,9 +52,7 @@ SIXTH_ROW = 6
 #: "Marry, both in ascending and in descending lines": same suit, one up or one down.
 MARRIAGE = Build("either", "same")
 #: "The aces ascending in sequence to kings, the kings descending in sequence to aces."
-ON_ACES = Foundation(Rank.ACE, Build("up", "same"))
-ON_KINGS = Foundation(Rank.KING, Build("down", "same"))
-FOUNDATIONS = (ON_ACES,) * 4 + (ON_KINGS,) * 4
+FOUNDATIONS = (ACES_UP,) * 4 + (KINGS_DOWN,) * 4
 
 #: The two ways a run at the foot of a column can go (for reversing it through a lane).
 _RUNS = (Build("up", "same"), Build("down", "same"))

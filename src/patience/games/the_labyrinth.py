@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from ..build import Build, Foundation
+from ..build import ACES_UP, Foundation, KINGS_DOWN
 from ..cards import Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -58,12 +58,9 @@ TABLEAU = [place(r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1
 #: Where each place lies: its row and column.
 _WHERE = {place(r, c): (r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
 
-#: "The aces ascending in sequence to kings, the kings descending to aces (Rule I)."
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
-DESCENDING = Foundation(Rank.KING, Build("down", "same"))
 #: Foundations 1–4 take the aces, 5–8 the kings; withdrawn, they are of the suits in this order.
 ACE_FOUNDATIONS = 4
-_RULE = {f"foundation {i}": ASCENDING if i <= ACE_FOUNDATIONS else DESCENDING
+_RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
          for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 SUITS = tuple(Suit)
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
@@ -57,9 +57,6 @@ COUNT = 8
 #: kings under them (the plate's fourth suit is drawn as a diamond; the text needs spades).
 SUITS = (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES)
 
-#: Rule I: "the aces ascending in sequence to kings, the kings descending to aces", in suit.
-ASCENDING = Foundation(Rank.ACE, Build("up", "same"))
-DESCENDING = Foundation(Rank.KING, Build("down", "same"))
 #: "Marriages also may be made, both in ascending and descending sequences": in suit
 #: (the book's Terms: a marriage is "of the same suit"), one up or one down.
 MARRIAGE = Build("either", "same")
@@ -200,7 +197,7 @@ foundation 8: K♠
 
     def foundation_rule(self, name: str) -> Foundation:
         """Foundations 1–4 are begun with the aces and ascend; 5–8 with the kings and descend."""
-        return ASCENDING if int(name.split()[-1]) <= len(SUITS) else DESCENDING
+        return ACES_UP if int(name.split()[-1]) <= len(SUITS) else KINGS_DOWN
 
     @property
     def dealing(self) -> bool:
@@ -381,7 +378,7 @@ foundation 8: K♠
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule I (in suit) and the foundations (aces up to kings, kings down to aces)."""
-        way = "the aces ascend in sequence to kings" if self.foundation_rule(name) is ASCENDING \
+        way = "the aces ascend in sequence to kings" if self.foundation_rule(name) is ACES_UP \
             else "the kings descend in sequence to aces"
         reasons = {
             "must follow suit": ("I", "the foundations follow suit"),

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..build import Build, Foundation, marriage_reasons, reversal, sequence_length
+from ..build import ACES_UP, Build, Foundation, marriage_reasons, reversal, sequence_length
 from ..cards import Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, normalise_notation, pile_kind
@@ -49,8 +49,6 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Th
 
 #: "Marry both in ascending and descending line": in suit, one up or one down.
 MARRIAGE = Build("either", "same")
-#: The first half of every foundation: an ace built up in suit (Rule II goes on from the king).
-ACES_UP = Foundation(Rank.ACE, Build("up", "same"))
 SIDE = 4
 PACKETS = SIDE * SIDE
 #: The cards of a foundation when it "terminates": ace to king, then the second king down to ace.
