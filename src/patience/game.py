@@ -23,7 +23,7 @@ from .cards import Card, InvalidCard, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation"]
+__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid"]
 
 
 @dataclass(frozen=True)
@@ -188,6 +188,21 @@ def pile_kind(name: str) -> str:
     """``'fan'`` for ``'fan 12'``; a name without a number is its own kind."""
     head, _, tail = name.rpartition(" ")
     return head if tail.isdigit() else name
+
+
+def place(row: int, column: int) -> str:
+    """The name of a place of a grid tableau: ``place(2, 3)`` is ``'row 2 column 3'``."""
+    return f"row {row} column {column}"
+
+
+def grid(rows: int, columns: int) -> dict[str, tuple[int, int]]:
+    """Every place of a grid tableau of ``rows`` × ``columns``, row by row and each row left to
+    right, with its row and column.
+
+    >>> list(grid(2, 2).items())[:3]
+    [('row 1 column 1', (1, 1)), ('row 1 column 2', (1, 2)), ('row 2 column 1', (2, 1))]
+    """
+    return {place(r, c): (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1)}
 
 
 class Game:

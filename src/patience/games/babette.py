@@ -31,7 +31,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation, KINGS_DOWN
 from ..cards import Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
 from . import register
 
@@ -44,15 +44,10 @@ COLUMNS = 8
 ROWS = 13
 
 
-def place(row: int, column: int) -> str:
-    """The name of a place in the garden: ``place(2, 3)`` is ``'row 2 column 3'``."""
-    return f"row {row} column {column}"
-
-
-#: Every place of the garden, row by row, each row left to right.
-GARDEN = [place(r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)]
 #: Where each place of the garden lies: its row and column.
-_WHERE = {place(r, c): (r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
+_WHERE = grid(ROWS, COLUMNS)
+#: Every place of the garden, row by row, each row left to right.
+GARDEN = list(_WHERE)
 
 
 #: The foundation piles: 1–4 take the aces, 5–8 the kings.

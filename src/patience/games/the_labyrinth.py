@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation, KINGS_DOWN
 from ..cards import Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
 from . import register
 
@@ -48,15 +48,10 @@ COLUMNS = 10
 ROWS = 11
 
 
-def place(row: int, column: int) -> str:
-    """The name of a place in the tableau: ``place(2, 3)`` is ``'row 2 column 3'``."""
-    return f"row {row} column {column}"
-
-
-#: Every place of the tableau, row by row, each row left to right.
-TABLEAU = [place(r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)]
 #: Where each place lies: its row and column.
-_WHERE = {place(r, c): (r, c) for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
+_WHERE = grid(ROWS, COLUMNS)
+#: Every place of the tableau, row by row, each row left to right.
+TABLEAU = list(_WHERE)
 
 #: Foundations 1–4 take the aces, 5–8 the kings; withdrawn, they are of the suits in this order.
 ACE_FOUNDATIONS = 4
