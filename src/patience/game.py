@@ -239,6 +239,9 @@ class Game:
     UNDEALT_RULE: ClassVar[tuple[str, str]] = ("Deal", "the card has not been dealt yet")
     #: The rule a card buried in a pile named ``talon`` is refused by.
     TALON_RULE: ClassVar[tuple[str, str]] = ("Talon", "only the top card of the talon is available")
+    #: Where set, the piles whose cards always lie face down (the pack in hand: their brackets may
+    #: be left out of a position); every other pile then lies face up.
+    FACE_DOWN: ClassVar[tuple[str, ...] | None] = None
     #: The position of the source's plate, as position text (read card by card from the plate).
     PLATE: ClassVar[str | None] = None
 
@@ -319,6 +322,12 @@ class Game:
                 game.piles[name] = Pile.of(cards)
             except ValueError as exc:
                 raise InvalidPosition(f"pile {name!r}: {exc}") from None
+        if game.FACE_DOWN is not None:
+            for name, pile in game.piles.items():
+                if name in game.FACE_DOWN:
+                    game.piles[name] = pile.turned_down()
+                elif pile.face_down:
+                    raise InvalidPosition(f"the cards of {name} lie face up")
         game._number_packs()
         game._check_cards()
         return game

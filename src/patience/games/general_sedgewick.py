@@ -114,6 +114,7 @@ class GeneralSedgewick(Game):
     AVAILABILITY = ("I", "only the uppermost card of each packet is available")
     UNDEALT = ("pack",)
     UNDEALT_RULE = ("Talon", "the card has not been dealt yet")
+    FACE_DOWN = ("pack",)
     OPTIONS = (
         Option(
             "wrap",
@@ -149,29 +150,6 @@ class GeneralSedgewick(Game):
             self.piles[name] = Pile((card,))
         rest = tuple(reversed(cards[5:]))
         self.piles["pack"] = Pile(rest, len(rest))
-
-    @classmethod
-    def from_position(cls, text: str) -> GeneralSedgewick:
-        """Load a position; the pack always lies face down (its brackets may be left out), every
-        other card face up, and the foundations must be begun with cards of one value, the upper
-        left corner first."""
-        game = super().from_position(text)
-        assert isinstance(game, GeneralSedgewick)
-        game.piles["pack"] = game.piles["pack"].turned_down()
-        for name, pile in game.piles.items():
-            if name != "pack" and pile.face_down:
-                raise InvalidPosition(f"the cards of {name} lie face up")
-        base = game.base
-        for name in game.piles_of("foundation"):
-            pile = game.piles[name]
-            if pile.cards and (base is None or pile[0].rank != base):
-                raise InvalidPosition(
-                    f"{name} begins with {pile[0]}: the foundations begin with the first foundation "
-                    "card (foundation 1) and the three others of its value"
-                )
-            if pile.cards and list(pile) != ascending_from(pile[0], pile[-1])[: len(pile)]:
-                raise InvalidPosition(f"{name} does not ascend in suit: {pile}")
-        return game
 
     @classmethod
     def arrange(  # type: ignore[override]

@@ -102,6 +102,7 @@ class NapoleonAtStHelena(Game):
     }
     AVAILABILITY = ("I", "no card can be used that has another below it")
     UNDEALT_RULE = ("Talon", "the cards of the pack are turned one by one, by dealing")
+    FACE_DOWN = ("pack",)
     OPTIONS = (
         Option(
             "lane_from",
@@ -141,18 +142,6 @@ class NapoleonAtStHelena(Game):
             self.piles[name] = Pile(tuple(tableau[i::COLUMNS]))
         rest = tuple(reversed(cards[ROWS * COLUMNS:]))
         self.piles["pack"] = Pile(rest, len(rest))
-
-    @classmethod
-    def from_position(cls, text: str) -> NapoleonAtStHelena:
-        """Load a position; the pack always lies face down (its brackets may be left out) and
-        every other card face up."""
-        game = super().from_position(text)
-        assert isinstance(game, NapoleonAtStHelena)
-        game.piles["pack"] = game.piles["pack"].turned_down()
-        for name, pile in game.piles.items():
-            if name != "pack" and pile.face_down:
-                raise InvalidPosition(f"the cards of {name} lie face up")
-        return game
 
     @classmethod
     def arrange(  # type: ignore[override]

@@ -130,6 +130,7 @@ class NapoleonsSquare(Game):
     }
     AVAILABILITY = ("I", "only the uppermost cards of the packets in the square are available")
     UNDEALT_RULE = ("Talon", "the pack is dealt one card at a time")
+    FACE_DOWN = ("pack",)
     TALON_RULE = ("Talon", "only the top card of the talon can be used")
     COUNTERS = ("redeals",)
     OPTIONS = (
@@ -215,14 +216,10 @@ talon:
 
     @classmethod
     def from_position(cls, text: str) -> NapoleonsSquare:
-        """Load a position; the pack is always face down (its brackets may be left out) and
-        every other pile face up."""
+        """Load a position (the pack face down, every other pile face up: ``FACE_DOWN``); only one
+        card is turned from the pack at a time."""
         game = super().from_position(text)
         assert isinstance(game, NapoleonsSquare)
-        game.piles["pack"] = game.piles["pack"].turned_down()
-        for name, pile in game.piles.items():
-            if name != "pack" and pile.face_down:
-                raise InvalidPosition(f"the cards of {name} lie face up")
         if len(game.piles["turned"]) > 1:
             raise InvalidPosition("only one card is turned from the pack at a time")
         return game

@@ -125,6 +125,7 @@ class RedAndBlack(Game):
         "Re-deal": "When the pack is exhausted, the talon may be taken up, shuffled, and re-dealt once.",
     }
     AVAILABILITY = ("Volunteers", "only the uppermost card of each Volunteer is available")
+    FACE_DOWN = ("pack",)
     COUNTERS = ("redeals",)
     OPTIONS = (
         Option("redeals", 1, "re-deals of the talon allowed (the book: “re-dealt once”)"),
@@ -178,18 +179,6 @@ class RedAndBlack(Game):
             self.piles[name] = Pile((card,))
         pack = tuple(reversed(rest[VOLUNTEERS:]))
         self.piles["pack"] = Pile(pack, len(pack))
-
-    @classmethod
-    def from_position(cls, text: str) -> RedAndBlack:
-        """Load a position; the pack always lies face down (its brackets may be left out) and every
-        other card face up."""
-        game = super().from_position(text)
-        assert isinstance(game, RedAndBlack)
-        game.piles["pack"] = game.piles["pack"].turned_down()
-        for name, pile in game.piles.items():
-            if name != "pack" and pile.face_down:
-                raise InvalidPosition(f"the cards of {name} lie face up")
-        return game
 
     @classmethod
     def arrange(  # type: ignore[override]

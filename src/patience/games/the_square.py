@@ -158,6 +158,7 @@ class TheSquare(Game):
     }
     AVAILABILITY = ("Square", "only the top card of each packet of the Square is available")
     UNDEALT_RULE = ("Talon", "the pack is turned one card at a time")
+    FACE_DOWN = ("pack",)
     OPTIONS = (
         Option(
             "spaces",
@@ -259,14 +260,10 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
 
     @classmethod
     def from_position(cls, text: str) -> TheSquare:
-        """Load a position; the pack is always face down (its brackets may be left out) and
-        every other pile face up."""
+        """Load a position (the pack face down, every other pile face up: ``FACE_DOWN``); only one
+        card is turned from the pack at a time."""
         game = super().from_position(text)
         assert isinstance(game, TheSquare)
-        game.piles["pack"] = game.piles["pack"].turned_down()
-        for name, pile in game.piles.items():
-            if name != "pack" and pile.face_down:
-                raise InvalidPosition(f"the cards of {name} lie face up")
         if len(game.piles["turned"]) > 1:
             raise InvalidPosition("only one card is turned from the pack at a time")
         return game
