@@ -152,6 +152,24 @@ class GeneralSedgewick(Game):
         self.piles["pack"] = Pile(rest, len(rest))
 
     @classmethod
+    def from_position(cls, text: str) -> GeneralSedgewick:
+        """Load a position (the pack face down, every other pile face up: ``FACE_DOWN``); the
+        foundations must be begun with cards of one value, the upper left corner first."""
+        game = super().from_position(text)
+        assert isinstance(game, GeneralSedgewick)
+        base = game.base
+        for name in game.piles_of("foundation"):
+            pile = game.piles[name]
+            if pile.cards and (base is None or pile[0].rank != base):
+                raise InvalidPosition(
+                    f"{name} begins with {pile[0]}: the foundations begin with the first foundation "
+                    "card (foundation 1) and the three others of its value"
+                )
+            if pile.cards and list(pile) != ascending_from(pile[0], pile[-1])[: len(pile)]:
+                raise InvalidPosition(f"{name} does not ascend in suit: {pile}")
+        return game
+
+    @classmethod
     def arrange(  # type: ignore[override]
         cls,
         cross: Mapping[int, str],
