@@ -2,7 +2,8 @@
 #   make book    build the HTML book into _build/html (creates .venv on first use)
 #   make test    build the book, then run the whole test suite (needs Debian's chromium + chromium-driver)
 #   make serve   serve _build/html on http://localhost:8000
-#   make bench   time the engine (legal-move generation, play+undo); BENCH_ARGS=--suite adds build/test timings
+#   make bench   time the engine (legal-move generation, play+undo) and the solver; BENCH_ARGS=--suite adds build/test timings
+#   make stats   recompute (or resume) the book's statistics in book/statistics (JOBS=2, STATS_GAME=one game)
 #   make clean   remove build output and caches (make distclean also removes .venv)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -15,8 +16,10 @@ PORT ?= 8000
 SPHINXOPTS ?=
 PYTEST_ARGS ?=
 BENCH_ARGS ?=
+JOBS ?= 2
+STATS_GAME ?=
 
-.PHONY: venv book test serve bench clean distclean
+.PHONY: venv book test serve bench stats clean distclean
 
 venv: $(STAMP)
 
@@ -44,6 +47,10 @@ serve: book
 
 bench: $(STAMP)
 	$(PY) bench/run.py $(BENCH_ARGS)
+
+# The book reads the stored results; this recomputes them (about an hour on two cores).
+stats: $(STAMP)
+	$(VENV)/bin/patience stats --plan book/statistics/studies.toml --jobs $(JOBS) $(STATS_GAME)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis src/*.egg-info

@@ -10,6 +10,10 @@ For every registered game, random playouts from fixed seeds measure
 The playouts are reproducible: seed ``s`` deals ``cls.deal(seed=s)`` and picks moves with
 ``random.Random(s).choice``.  Only the engine calls are timed.
 
+The solver: for every game and mode, seeds 1..``--solver-seeds`` solved with a budget of
+``--nodes`` positions (thoughtful) — deals solved per second, positions searched per second, and the
+share of deals resolved (won or lost, not unknown) within the budget.  ``--no-solver`` leaves it out.
+
 ``--suite`` also times ``make test`` and a cold build of the book (fresh output, doctree and
 Jupyter-cache directories in a temporary folder, so every notebook is executed).
 
@@ -77,6 +81,31 @@ def bench_game(cls, seeds: range, max_moves: int, sample: int) -> GameBench:
     return result
 
 
+@dataclass
+class SolverBench:
+    slug: str
+    mode: str
+    deals: int = 0
+    resolved: int = 0  # won or lost within the budget
+    won: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def bench_solver(cls, mode: str, seeds: range, nodes: int) -> SolverBench:
+    from patience.solve import solve
+
+    result = SolverBench(cls.slug, mode)
+    for seed in seeds:
+        solution = solve(cls.deal(seed=seed), mode, nodes=nodes)
+        result.deals += 1
+        result.resolved += solution.outcome != "unknown"
+        result.won += solution.outcome == "won"
+        result.nodes += solution.nodes
+        result.seconds += solution.seconds
+    return result
+
+
 def time_command(label: str, command: list[str], cwd: Path) -> tuple[str, float, int]:
     print(f"  running {label}: {' '.join(command)}", flush=True)
     start = time.perf_counter()
@@ -122,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=50, help="moves played and undone per position (default 50)")
     parser.add_argument("--game", action="append", default=[], metavar="SLUG", help="only these games")
     parser.add_argument("--suite", action="store_true", help="also time `make test` and a cold book build")
+    parser.add_argument("--solver-seeds", type=int, default=10, help="deals solved per game and mode (default 10)")
+    parser.add_argument("--nodes", type=int, default=3000, help="thoughtful budget per deal (default 3000)")
+    parser.add_argument("--no-solver", action="store_true", help="leave the solver out")
     args = parser.parse_args(argv)
 
     import patience.games
@@ -157,6 +189,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {r.slug}: done", file=sys.stderr, flush=True)
     headers = ["game", "ended", "positions", "legal_moves/s", "play+undo", "play+undo/s"]
     print(table(headers, rows, right={1, 2, 3, 4, 5}))
+
+    if not args.no_solver:
+        print(f"\nsolver: seeds 1..{args.solver_seeds}, thoughtful budget {args.nodes:,} positions a deal")
+        rows = []
+        for cls in classes:
+            for mode in ("thoughtful", "honest"):
+                r = bench_solver(cls, mode, range(1, args.solver_seeds + 1), args.nodes)
+                rows.append([
+                    r.slug, mode, f"{r.deals / r.seconds:,.2f}",
+                    f"{r.nodes / r.seconds:,.0f}" if mode == "thoughtful" else "-",
+                    f"{r.resolved}/{r.deals}", f"{r.won}/{r.deals}",
+                ])  # fmt: skip
+            print(f"  {cls.slug}: solved", file=sys.stderr, flush=True)
+        headers = ["game", "mode", "deals/s", "positions/s", "resolved", "won"]
+        print(table(headers, rows, right={2, 3, 4, 5}))
 
     status = 0
     if args.suite:

@@ -1,4 +1,4 @@
-"""The ``patience`` command: list the games, show a deal, play in the terminal.
+"""The ``patience`` command: list the games, show a deal, play in the terminal, solve, measure.
 
 >>> main(["show", "la-belle-lucie", "--seed", "2"])  # doctest: +ELLIPSIS
 La Belle Lucie (la-belle-lucie), seed 2
@@ -16,6 +16,7 @@ from typing import Callable, Sequence, TextIO
 
 from . import games, load, render
 from .game import Game
+from .solve import NODES
 
 __all__ = ["main", "play"]
 
@@ -101,6 +102,54 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    from .solve import solve
+
+    game = load(args.game, seed=args.seed)
+    mode = "honest" if args.honest else "thoughtful"
+    solution = solve(game, mode, nodes=args.nodes, seconds=args.seconds)
+    print(solution, file=out)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as f:
+            f.write(solution.record.to_text())
+        print(f"wrote {args.record}", file=out)
+    return 0
+
+
+def _stats(args: argparse.Namespace, out: TextIO) -> int:
+    from . import stats
+
+    if args.plan:
+        folder = args.out or "book/statistics"
+        for study in stats.studies(args.plan):
+            if args.game and args.game not in (study.spec, stats.parse_spec(study.spec)[0]):
+                continue
+            print(stats.run_study(study, folder, jobs=args.jobs, progress=not args.quiet).summary(), file=out)
+        return 0
+    if not args.game:
+        print("patience: name a game, or give --plan FILE", file=out)
+        return 2
+    seeds = range(args.start, args.start + args.deals)
+    results = stats.run(args.game, seeds, args.mode, nodes=args.nodes, jobs=args.jobs, out=args.out,
+                        progress=not args.quiet)
+    print(results.summary(), file=out)
+    if args.out:
+        print(f"wrote {args.out}", file=out)
+    return 0
+
+
+def _merge(args: argparse.Namespace, out: TextIO) -> int:
+    from .stats import Results
+
+    merged = Results.load(args.files[0])
+    for path in args.files[1:]:
+        merged = merged.merge(Results.load(path))
+    merged.save(args.out)
+    print(merged.summary(), file=out)
+    print(f"wrote {args.out}", file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (errors print a message and return 2)."""
     out = out or sys.stdout
@@ -117,6 +166,33 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     playp.add_argument("game")
     playp.add_argument("--seed", type=int, default=1)
     playp.set_defaults(run=_play)
+    solvep = sub.add_parser("solve", help="solve a deal: won (with the line), lost, or unknown")
+    solvep.add_argument("game")
+    solvep.add_argument("--seed", type=int, default=1)
+    how = solvep.add_mutually_exclusive_group()
+    how.add_argument("--thoughtful", action="store_true", help="see every card (the default)")
+    how.add_argument("--honest", action="store_true", help="play as a player who sees only the face-up cards")
+    solvep.add_argument("--nodes", type=int, default=NODES, help=f"positions a thoughtful search may visit "
+                        f"(default {NODES:,})")
+    solvep.add_argument("--seconds", type=float, help="stop a thoughtful search after this long")
+    solvep.add_argument("--record", metavar="FILE", help="write the line played as a record (for a notebook)")
+    solvep.set_defaults(run=_solve)
+    statsp = sub.add_parser("stats", help="solve many deals in parallel and report the win rate")
+    statsp.add_argument("game", nargs="?", help="a game (with options); with --plan, only its studies")
+    statsp.add_argument("--deals", type=int, default=100, help="how many deals (seeds START…START+N-1)")
+    statsp.add_argument("--start", type=int, default=1, help="the first seed (default 1)")
+    statsp.add_argument("--jobs", type=int, default=1, help="processes to run in parallel")
+    statsp.add_argument("--mode", choices=("thoughtful", "honest"), default="thoughtful")
+    statsp.add_argument("--nodes", type=int, default=NODES, help="a thoughtful search's budget per deal")
+    statsp.add_argument("--out", metavar="FILE", help="store (and resume) the results as JSON; with "
+                        "--plan, the folder (default book/statistics)")
+    statsp.add_argument("--plan", metavar="FILE", help="run the studies of a plan (book/statistics/studies.toml)")
+    statsp.add_argument("--quiet", action="store_true", help="no progress bar")
+    statsp.set_defaults(run=_stats)
+    mergep = sub.add_parser("merge", help="merge stored results of one study")
+    mergep.add_argument("files", nargs="+")
+    mergep.add_argument("--out", required=True)
+    mergep.set_defaults(run=_merge)
     args = parser.parse_args(argv)
     try:
         return args.run(args, out)

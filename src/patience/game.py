@@ -18,7 +18,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
-from .build import Foundation
+from .build import Build, Foundation
 from .cards import Card, InvalidCard, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
@@ -205,6 +205,12 @@ def grid(rows: int, columns: int) -> dict[str, tuple[int, int]]:
     return {place(r, c): (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1)}
 
 
+@lru_cache(maxsize=None)
+def _children(card: Card, build: Build) -> tuple[Card, ...]:
+    """The cards that ``build`` lets lie on ``card``."""
+    return tuple(c for c in whist_pack() if build.follows(card, c))
+
+
 class Game:
     """The base of every game.  Subclasses set the metadata and fill in the hooks.
 
@@ -244,6 +250,12 @@ class Game:
     FACE_DOWN: ClassVar[tuple[str, ...] | None] = None
     #: The position of the source's plate, as position text (read card by card from the plate).
     PLATE: ClassVar[str | None] = None
+    #: The kinds of pile that cards go out to for good (foundations, discards): :meth:`progress`
+    #: counts the cards on them.
+    OUT: ClassVar[tuple[str, ...]] = ("foundation",)
+    #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
+    #: not tell them apart: a king moved to the first or to the second empty column is one position).
+    INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         self.options: Options = Options.resolve(self.OPTIONS, options)
@@ -491,6 +503,19 @@ class Game:
         self.history.append(move)
         return move
 
+    def push(self, move: Move) -> Move:
+        """Play ``move``, taken from :meth:`legal_moves`, without checking it again (for searches).
+
+        >>> from patience import load
+        >>> game = load("la-belle-lucie", seed=1)
+        >>> print(game.push(game.legal_moves()[0]), len(game.history))
+        7♣ → 8♣ 1
+        """
+        self._undo.append((dict(self.piles), dict(self.counters)))
+        self.apply(move)
+        self.history.append(move)
+        return move
+
     def undo(self) -> Move:
         """Take back the last move and return it."""
         if not self._undo:
@@ -616,6 +641,55 @@ class Game:
     def state_key(self) -> tuple[Any, ...]:
         """A hashable key of the position (for solvers and tests)."""
         return (tuple(self.piles.values()), tuple(self.counters.values()))
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The :meth:`state_key` with the piles of each :attr:`INTERCHANGEABLE` kind in a fixed order."""
+        if not self.INTERCHANGEABLE:
+            return self.state_key()
+        piles = [pile for name, pile in self.piles.items() if pile_kind(name) not in self.INTERCHANGEABLE]
+        for kind in self.INTERCHANGEABLE:
+            group = [self.piles[name] for name in self._kinds.get(kind, ())]
+            piles += sorted(group, key=lambda p: (len(p), p.cards, p.face_down))
+        return (tuple(piles), tuple(self.counters.values()))
+
+    # ------------------------------------------------------------ for solvers
+    def progress(self) -> int:
+        """How far the game has come: the cards gone out (on the piles of the :attr:`OUT` kinds).
+
+        >>> from patience import load
+        >>> load("canfield", seed=1).progress()
+        0
+        """
+        return sum(len(self.piles[name]) for kind in self.OUT for name in self._kinds.get(kind, ()))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves worth searching: :meth:`legal_moves` less any a game knows to be
+        dominated by another (games override this; by default every legal move)."""
+        return self.legal_moves()
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """One of ``moves`` that can never spoil a win, played by a solver without trying the
+        others (games override this; by default None: every move is tried)."""
+        return None
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """True when ``move``, made just after ``pack_move`` (a move of the pack: a turn, a deal),
+        could have been made before it to the same effect: a solver then tries only that order.
+        (Games override this; by default False.)"""
+        return False
+
+    def safe_to_found(self, card: Card, build: Build) -> bool:
+        """True when founding ``card`` can never spoil a win: every card that ``build`` would
+        let lie on it in the tableau has gone out already.
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=1)
+        >>> alternate = Build("down", "alternate")
+        >>> game.safe_to_found(Card.parse("A♠"), alternate), game.safe_to_found(Card.parse("3♠"), alternate)
+        (True, False)
+        """
+        out = Counter(c for kind in self.OUT for name in self._kinds.get(kind, ()) for c in self.piles[name])
+        return all(out[child] >= self.packs for child in _children(card, build))
 
     def _repr_svg_(self) -> str:
         from .render import svg

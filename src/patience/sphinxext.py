@@ -13,11 +13,22 @@ content, a position text.  ``:caption:`` adds a caption below the picture.
 
 The ``patience-games`` directive writes the table of every registered game, and
 ``patience-game-modules`` the API reference of every game module.
+
+The ``patience-statistics`` directive writes a chapter's statistics from the results
+stored in ``book/statistics`` (made by ``make stats``)::
+
+    ```{patience-statistics} canfield
+    ```
+
+The ``patience-wish`` directive writes the chance of the wish of source 001 (Tens,
+Demon and The Idiot's Delight brought out on one day) from the same results.
 """
 
 from __future__ import annotations
 
+import html
 import re
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -29,8 +40,14 @@ from . import games
 from .game import Game
 from .options import parse_spec
 from .render import svg
+from .stats import Results, stored
 
-__all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "position_for", "games_table"]
+__all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "PatienceStatistics", "PatienceWish",
+           "position_for", "games_table", "statistics_table", "outcome_bars", "wish_text"]
+
+#: Where the book's stored results lie, and the plan that makes them.
+STATISTICS = Path(__file__).resolve().parents[2] / "book" / "statistics"
+MODE_WORDS = {"thoughtful": "thoughtful (every card known)", "honest": "honest (a greedy player)"}
 
 
 def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
@@ -101,8 +118,119 @@ class PatienceGameModules(SphinxDirective):
         return self.parse_text_to_nodes(text)
 
 
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def statistics_table(results: list[Results]) -> str:
+    """The results of a chapter as a Markdown table, one row a study."""
+    rows = ["| Game | Mode | Budget | Deals | Won | Lost | Unknown | Win rate (95% interval) | "
+            "Seconds a deal: median / mean / 95th percentile |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        c = r.counts()
+        lo, hi = r.interval()
+        median, mean, p95 = r.times()
+        budget = f"{r.nodes:,} positions" if r.mode == "thoughtful" else "—"
+        name = games.get(r.game).name + (f" `{r.spec}`" if r.options else "")
+        rows.append(f"| {name} | {MODE_WORDS[r.mode]} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
+                    f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} | "
+                    f"{_percent(r.rate())} ({_percent(lo)}–{_percent(hi)}) | "
+                    f"{median:.3f} / {mean:.3f} / {p95:.3f} |")
+    return "\n".join(rows)
+
+
+COLOURS = {"won": "#2e7d32", "lost": "#c62828", "unknown": "#9e9e9e"}
+
+
+def outcome_bars(results: list[Results]) -> str:
+    """A small SVG: for each study a bar split into its won, lost and unknown deals."""
+    width, bar, gap, label = 560, 16, 10, 230
+    height = len(results) * (bar + gap) + 24
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="patience-statistics" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="outcomes of the deals solved">']
+    for i, r in enumerate(results):
+        y = i * (bar + gap)
+        name = html.escape(f"{r.spec} — {r.mode}")
+        parts.append(f'<text x="0" y="{y + bar - 4}" font-size="12">{name}</text>')
+        x = float(label)
+        for outcome, n in r.counts().items():
+            w = (width - label) * n / r.deals if r.deals else 0
+            if w:
+                parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" fill="{COLOURS[outcome]}">'
+                             f'<title>{outcome}: {n} of {r.deals}</title></rect>')
+            x += w
+    y = len(results) * (bar + gap) + 12
+    for j, (outcome, colour) in enumerate(COLOURS.items()):
+        parts.append(f'<rect x="{label + 90 * j}" y="{y - 9}" width="10" height="10" fill="{colour}"/>'
+                     f'<text x="{label + 90 * j + 14}" y="{y}" font-size="12">{outcome}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class PatienceStatistics(SphinxDirective):
+    """The statistics of a chapter's games, from the results stored in ``book/statistics``."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        chapter = self.arguments[0]
+        results = stored(STATISTICS, chapter)
+        if not results:
+            raise self.error(f"patience-statistics: no stored results for {chapter!r} in {STATISTICS} "
+                             "(run `make stats`)")
+        self.env.note_dependency(str(STATISTICS / "studies.toml"))
+        text = statistics_table(results) + (
+            "\n\nEach deal is seed 1, 2, … of the engine's reproducible deals. *Thoughtful*: the solver "
+            "sees every card and searches until it finds a win (won), has tried every position (lost) or "
+            "has spent its budget of positions (unknown). *Honest*: a greedy player who sees only the "
+            "face-up cards plays the deal once. The interval is Wilson's 95% interval, its lower end "
+            "counting every unknown deal as lost and its upper end as won. Made by `make stats` "
+            "(the plan is `book/statistics/studies.toml`); see {doc}`/statistics`.")
+        figure = nodes.raw("", f'<figure class="patience-figure">{outcome_bars(results)}</figure>', format="html")
+        return [*self.parse_text_to_nodes(text), figure]
+
+
+def wish_text(folder: Path = STATISTICS) -> str:
+    """The chance of the wish: Tens, Demon and The Idiot's Delight each brought out, from the
+    honest results (the player's chance) and the thoughtful ones (what the deals allow)."""
+    lines = ["| Game | Honest win rate | Deals to play, on average, for one win (honest) |", "|---|---|---|"]
+    chance, expected = 1.0, 0.0
+    for slug in ("tens", "demon", "the-idiots-delight"):
+        honest = next(r for r in stored(folder, slug) if r.mode == "honest" and not r.options)
+        rate = honest.rate()
+        chance *= rate
+        deals = 1 / rate if rate else float("inf")
+        expected += deals
+        lines.append(f"| {games.get(slug).name} | {_percent(rate)} of {honest.deals:,} deals | "
+                     f"{deals:,.0f} |" if rate else f"| {games.get(slug).name} | none of {honest.deals:,} deals | — |")
+    lines.append("")
+    if chance:
+        lines.append(f"Bringing out all three at the first trial of each: {chance:.2e} "
+                     f"(one day in {1 / chance:,.0f}). Playing each until it comes out, as the devotees do, "
+                     f"takes about {expected:,.0f} deals in all.")
+    else:
+        lines.append("The greedy player brought out none of the deals of at least one of the three: "
+                     "its chance of the wish in a day is too small for these samples to measure.")
+    return "\n".join(lines)
+
+
+class PatienceWish(SphinxDirective):
+    """The chance of the wish of source 001, from the stored results."""
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            return self.parse_text_to_nodes(wish_text())
+        except StopIteration:
+            raise self.error("patience-wish: the honest results of Tens, Demon and The Idiot's Delight "
+                             "are not all stored (run `make stats`)") from None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("patience-diagram", PatienceDiagram)
     app.add_directive("patience-games", PatienceGames)
     app.add_directive("patience-game-modules", PatienceGameModules)
+    app.add_directive("patience-statistics", PatienceStatistics)
+    app.add_directive("patience-wish", PatienceWish)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -26,7 +26,7 @@ turn 6♥ 23
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank
@@ -83,6 +83,7 @@ class Canfield(Game):
         "on the layout or foundations. When the pack has been run through once that ends it.",
     }
     AVAILABILITY = ("8", "only a card showing can be used")
+    INTERCHANGEABLE = ("column", "foundation")
     UNDEALT_RULE = ("8", "only a card showing can be used")
     COUNTERS = ("score", "redeals")
     OPTIONS = (
@@ -199,30 +200,61 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
+        return self._candidates(quick=False)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`: the same as the base's filter, but the
+        candidates that break a rule at first sight (a card that does not fit where it would go, a
+        part of a row) are not checked one by one."""
+        return [m for m in self._candidates(quick=True) if self.violation(m) is None]
+
+    def _candidates(self, quick: bool) -> Iterator[Move]:
         yield Move("turn", (), "stock", "waste", "turn")
         yield Move("redeal", (), "waste", "stock", "redeal")
         columns = self.piles_of("column")
         waste = self.piles["waste"]
         if waste.top is not None:
-            yield from self._moves_of((waste.top,), "waste", columns, founding=True)
+            yield from self._moves_of((waste.top,), "waste", columns, True, quick)
         for source in columns:
             pile = self.piles[source]
             for i in range(pile.face_down, len(pile)):
                 run = pile.cards[i:]
-                yield from self._moves_of(run, source, [c for c in columns if c != source], founding=True)
+                if quick and not self.options.partial and 1 < len(run) < len(pile.visible):
+                    continue
+                yield from self._moves_of(run, source, [c for c in columns if c != source], True, quick)
         for source in self.piles_of("foundation"):
             top = self.piles[source].top
             if top is not None:
-                yield from self._moves_of((top,), source, columns, founding=False)
+                yield from self._moves_of((top,), source, columns, False, quick)
 
     def _moves_of(self, run: tuple[Card, ...], source: str, targets: list[str],
-                  founding: bool) -> Iterator[Move]:
+                  founding: bool, quick: bool) -> Iterator[Move]:
         head = run[0]
-        if founding:
-            yield Move("move", run, source, self.foundation_for(head), f"{head} → foundation")
+        if founding and (not quick or len(run) == 1):
+            foundation = self.foundation_for(head)
+            if not quick or self.foundation_fault(foundation, head) is None:
+                yield Move("move", run, source, foundation, f"{head} → foundation")
         for target in targets:
             under = self.piles[target].top
+            if quick and not (head.rank == Rank.KING if under is None else
+                              head.rank != Rank.ACE and LAYOUT_BUILD.follows(under, head)):
+                continue
             yield Move("move", run, source, target, f"{head} → {under if under else 'space'}")
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move between the rows and the foundations neither needs nor changes the stock and waste."""
+        return move.kind == "move" and "waste" not in (move.source, move.target)
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card founded from a row (or, turning one card at a time through a single pass, from the
+        waste) when no card that could lie on it is left in play."""
+        from_waste = self.options.draw == 1 and not self.options.redeals
+        for move in moves:
+            if move.kind == "move" and move.target and move.target.startswith("foundation") \
+                    and (move.source.startswith("column") or (from_waste and move.source == "waste")) \
+                    and self.safe_to_found(move.cards[0], LAYOUT_BUILD):
+                return move
+        return None
 
     def _to_turn(self) -> list[Card]:
         """The cards the next turn of the stock shows, in the order they are turned."""

@@ -104,6 +104,7 @@ class Tens(Game):
         "sequences left, then the game has failed.",
     }
     AVAILABILITY = ("6", "only the face cards at the foot of a file may be moved")
+    OUT = ("aces", "removed")
     OPTIONS = (
         Option(
             "deal_when",

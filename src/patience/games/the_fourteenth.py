@@ -140,6 +140,7 @@ class TheFourteenth(Game):
         "5": "the success consisting of the entire pack being paired off.",
     }
     AVAILABILITY = ("2", "only the cards of the square can be paired")
+    OUT = ("withdrawn",)
     COUNTERS = ("exchanges",)
     OPTIONS = (
         Option(

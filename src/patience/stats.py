@@ -1,0 +1,341 @@
+"""Statistics: the solver over many deals, in parallel, stored as JSON that the book reads.
+
+The unit of work is a range of seeds (:func:`solve_range`): the runner here fans
+ranges out to local processes (:func:`run`), and :func:`run_dask` to a Dask
+cluster; any other engine (Ray, a batch queue) can do the same and
+:meth:`Results.merge` the pieces.  Results record the game, its options, the mode,
+the budget and the engine, and per seed the outcome, the time and the work done,
+so runs can be resumed, merged, and read by the book.
+
+>>> results = run("the-fifteen", range(1, 5), "honest", jobs=1, progress=False)
+>>> results.deals, sum(results.counts().values())
+(4, 4)
+>>> lo, hi = results.interval()
+>>> 0 <= lo <= results.rate() <= hi <= 1
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import statistics
+import sys
+import tomllib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from . import __version__, games, load
+from .options import parse_spec
+from .solve import MODES, NODES, OUTCOMES, solve
+
+__all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range", "run", "run_dask",
+           "engine_hash", "studies", "run_study", "stored"]
+
+#: The core modules whose code decides a result (with the game's own module).
+ENGINE = ("build", "cards", "errors", "game", "options", "solve")
+
+#: How many seeds a worker solves before reporting back.
+CHUNK = 10
+
+
+def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(3, 10)]
+    [0.108, 0.603]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def engine_hash(spec: str) -> str:
+    """A short hash of the code that decides a result: the game's module, the core and the solver."""
+    cls = games.get(parse_spec(spec)[0])
+    here = Path(__file__).parent
+    files = [here / f"{name}.py" for name in ENGINE] + [Path(sys.modules[cls.__module__].__file__ or "")]
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One deal's result: ``outcome`` is won, lost or unknown; ``nodes`` the positions searched
+    (thoughtful) or moves chosen (honest); ``moves`` the length of the line played."""
+
+    seed: int
+    outcome: str
+    seconds: float
+    nodes: int
+    moves: int
+
+
+def solve_seed(spec: str, seed: int, mode: str = "thoughtful", nodes: int = NODES) -> Outcome:
+    """Deal seed ``seed`` of ``spec`` and solve it."""
+    solution = solve(load(spec, seed=seed), mode, nodes=nodes)
+    return Outcome(seed, solution.outcome, round(solution.seconds, 4), solution.nodes, len(solution.record))
+
+
+def solve_range(spec: str, first: int, last: int, mode: str = "thoughtful", nodes: int = NODES) -> list[Outcome]:
+    """Solve seeds ``first`` to ``last`` inclusive: the unit of work for any parallel engine."""
+    return [solve_seed(spec, seed, mode, nodes) for seed in range(first, last + 1)]
+
+
+@dataclass
+class Results:
+    """The outcomes of one study (a game with its options, a mode, a budget), seed by seed."""
+
+    spec: str
+    mode: str
+    nodes: int
+    engine: str = ""
+    version: str = __version__
+    outcomes: dict[int, Outcome] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return parse_spec(self.spec)[0]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return parse_spec(self.spec)[1]
+
+    @property
+    def deals(self) -> int:
+        return len(self.outcomes)
+
+    def counts(self) -> dict[str, int]:
+        """How many deals were won, lost and unknown."""
+        counts = dict.fromkeys(OUTCOMES, 0)
+        for o in self.outcomes.values():
+            counts[o.outcome] += 1
+        return counts
+
+    def rate(self) -> float:
+        """The share of deals won (unknowns counted as not won)."""
+        return self.counts()["won"] / self.deals if self.deals else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the win rate, unknowns counted both ways: from the Wilson interval's
+        lower end with every unknown lost to its upper end with every unknown won."""
+        c = self.counts()
+        return (wilson(c["won"], self.deals)[0], wilson(c["won"] + c["unknown"], self.deals)[1])
+
+    def times(self) -> tuple[float, float, float]:
+        """Seconds per deal: median, mean and 95th percentile."""
+        seconds = sorted(o.seconds for o in self.outcomes.values())
+        if not seconds:
+            return (0.0, 0.0, 0.0)
+        p95 = seconds[min(len(seconds) - 1, math.ceil(0.95 * len(seconds)) - 1)]
+        return (statistics.median(seconds), statistics.fmean(seconds), p95)
+
+    def seeds(self) -> str:
+        """The seeds covered, as ranges: ``1–1000``."""
+        runs: list[list[int]] = []
+        for seed in sorted(self.outcomes):
+            if runs and seed == runs[-1][1] + 1:
+                runs[-1][1] = seed
+            else:
+                runs.append([seed, seed])
+        return ", ".join(f"{a}–{b}" if a != b else str(a) for a, b in runs)
+
+    def summary(self) -> str:
+        """A few lines for the terminal."""
+        c = self.counts()
+        lo, hi = self.interval()
+        median, mean, p95 = self.times()
+        budget = f", budget {self.nodes:,} positions" if self.mode == "thoughtful" else ""
+        return (f"{self.spec}: {self.mode}{budget}, {self.deals} deals (seeds {self.seeds()})\n"
+                f"won {c['won']}, lost {c['lost']}, unknown {c['unknown']}: win rate {self.rate():.1%}, "
+                f"95% interval {lo:.1%}–{hi:.1%}\n"
+                f"seconds per deal: median {median:.3f}, mean {mean:.3f}, 95th percentile {p95:.3f}")
+
+    def add(self, outcomes: Iterable[Outcome]) -> None:
+        for o in outcomes:
+            self.outcomes[o.seed] = o
+
+    def merge(self, other: Results) -> Results:
+        """These results and ``other``'s (the same study) together; :class:`ValueError` if they
+        are of different studies."""
+        for name in ("spec", "mode", "nodes", "engine"):
+            if getattr(self, name) != getattr(other, name):
+                raise ValueError(f"cannot merge results of different studies: {name} "
+                                 f"{getattr(self, name)!r} and {getattr(other, name)!r}")
+        merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes))
+        merged.add(other.outcomes.values())
+        return merged
+
+    # ------------------------------------------------------------------- JSON
+    def to_json(self) -> str:
+        """The results as JSON: the study, then one line per deal (``[seed, outcome, seconds, nodes,
+        moves]``, the fields of :class:`Outcome`)."""
+        head = {
+            "game": self.game, "spec": self.spec, "options": self.options, "mode": self.mode,
+            "budget": {"nodes": self.nodes}, "engine": self.engine, "version": self.version,
+            "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
+        }
+        lines = [json.dumps(list(asdict(self.outcomes[s]).values())) for s in sorted(self.outcomes)]
+        body = json.dumps(head, indent=1, ensure_ascii=False)[:-2]
+        return body + ',\n "outcomes": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Results:
+        data = json.loads(text)
+        results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"])
+        results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
+        return results
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Results:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
+    """Consecutive seeds grouped into ranges of at most ``size``."""
+    start = prev = None
+    count = 0
+    for seed in seeds:
+        if start is None:
+            start = prev = seed
+            count = 1
+        elif seed == prev + 1 and count < size:  # type: ignore[operator]
+            prev, count = seed, count + 1
+        else:
+            yield (start, prev)  # type: ignore[misc]
+            start = prev = seed
+            count = 1
+    if start is not None:
+        yield (start, prev)  # type: ignore[misc]
+
+
+def _check(spec: str, mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+    load(spec)  # an unknown game or option fails here, before any work is sent out
+
+
+def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int = NODES, jobs: int = 1,
+        out: str | Path | None = None, progress: bool = True, chunk: int = CHUNK) -> Results:
+    """Solve every seed of ``seeds`` in ``jobs`` processes, with a progress bar and an ETA.
+
+    With ``out``, results already stored there for the same study are kept and only the
+    missing seeds are solved (a run can be resumed), and the file is written as chunks finish.
+    """
+    _check(spec, mode)
+    results = Results(spec, mode, nodes, engine_hash(spec))
+    if out is not None and Path(out).exists():
+        stored = Results.load(out)
+        if (stored.spec, stored.mode, stored.nodes, stored.engine) == (spec, mode, nodes, results.engine):
+            results = stored
+        elif progress:
+            print(f"{out}: another study or engine; starting afresh", file=sys.stderr)
+    todo = [s for s in seeds if s not in results.outcomes]
+    bar = _bar(len(todo), f"{spec} {mode}", progress)
+    ranges = list(_chunks(todo, max(1, min(chunk, len(todo) // (4 * jobs) or 1))))
+    try:
+        if jobs <= 1:
+            for first, last in ranges:
+                _collect(results, solve_range(spec, first, last, mode, nodes), bar, out)
+        else:
+            with ProcessPoolExecutor(jobs) as pool:
+                futures = [pool.submit(solve_range, spec, first, last, mode, nodes) for first, last in ranges]
+                for future in as_completed(futures):
+                    _collect(results, future.result(), bar, out)
+    finally:
+        bar.close()
+    if out is not None:
+        results.save(out)
+    return results
+
+
+def _collect(results: Results, outcomes: list[Outcome], bar: Any, out: str | Path | None) -> None:
+    results.add(outcomes)
+    bar.update(len(outcomes))
+    won = results.counts()["won"]
+    bar.set_postfix_str(f"won {won}/{results.deals}", refresh=False)
+    if out is not None:
+        results.save(out)
+
+
+def _bar(total: int, what: str, show: bool) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=what, unit="deal", disable=not show, file=sys.stderr, smoothing=0.1)
+
+
+def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtful", *,
+             nodes: int = NODES, chunk: int = CHUNK) -> Results:
+    """Solve ``seeds`` on a Dask cluster through ``client`` (a ``dask.distributed.Client``):
+    one task per range of seeds, gathered into one :class:`Results`.
+
+    The cluster's workers need this package installed (``pip install patience-book[cluster]``).
+    """
+    _check(spec, mode)
+    results = Results(spec, mode, nodes, engine_hash(spec))
+    futures = [client.submit(solve_range, spec, first, last, mode, nodes, pure=False)
+               for first, last in _chunks(sorted(set(seeds)), chunk)]
+    for outcomes in client.gather(futures):
+        results.add(outcomes)
+    return results
+
+
+# ---------------------------------------------------------------- the book's studies
+@dataclass(frozen=True)
+class Study:
+    """One study of the book's plan: a game (with options), a mode, a budget and a number of deals."""
+
+    spec: str
+    mode: str
+    deals: int
+    nodes: int = NODES
+
+    @property
+    def stem(self) -> str:
+        """The file name the study is stored under: ``canfield.thoughtful``, ``demon-files-part.honest``."""
+        slug, options = parse_spec(self.spec)
+        parts = [slug] + [f"{k}-{v}".lower() for k, v in sorted(options.items())]
+        return "-".join(parts) + "." + self.mode
+
+
+def studies(plan: str | Path) -> list[Study]:
+    """The studies of a plan file (TOML: a ``[defaults]`` table and ``[[study]]`` entries)."""
+    data = tomllib.loads(Path(plan).read_text(encoding="utf-8"))
+    defaults = data.get("defaults", {})
+    found = []
+    for entry in data.get("study", []):
+        merged = {**defaults, **entry}
+        modes = merged.pop("modes", None) or [merged.pop("mode")]
+        merged.pop("mode", None)
+        for mode in modes:
+            study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get("nodes", NODES)))
+            _check(study.spec, study.mode)
+            found.append(study)
+    return found
+
+
+def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = True) -> Results:
+    """Run (or resume) ``study`` into ``folder/<stem>.json``."""
+    return run(study.spec, range(1, study.deals + 1), study.mode, nodes=study.nodes, jobs=jobs,
+               out=Path(folder) / f"{study.stem}.json", progress=progress)
+
+
+def stored(folder: str | Path, game: str | None = None) -> list[Results]:
+    """The results stored in ``folder`` (of one game's chapter, if ``game`` is given), in file order."""
+    found = [Results.load(path) for path in sorted(Path(folder).glob("*.json"))]
+    if game is not None:
+        found = [r for r in found if games.get(r.game).chapter == game or r.game == game]
+    return found

@@ -1,0 +1,130 @@
+"""The solver: thoughtful search (won with a line that replays, lost proved, unknown past the budget),
+its reductions (they never change an answer), and honest play that cannot see face-down cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from patience import Game, games, load
+from patience.games.canfield import Canfield
+from patience.solve import choose, honest, player_view, solve, thoughtful, visible_key
+
+
+def stuck_canfield() -> Canfield:
+    """The Q♦ on the waste waits for the J♦ buried under it: nothing can move."""
+    return Canfield.arrange({}, waste="J♦ K♣ Q♣ K♦ Q♦", foundations="K♠ K♥ 10♦ J♣", stock="")
+
+
+def test_a_won_deal_comes_with_a_line_that_replays_to_a_win() -> None:
+    game = load("canfield", seed=8)
+    found = solve(game, nodes=5_000)
+    assert found.outcome == "won" and found.mode == "thoughtful"
+    assert found.record.start == game and found.record.replay().is_won
+    assert not game.history, "the game given is not changed"
+
+
+def test_a_lost_position_is_proved_lost_and_an_honest_player_loses_it_too() -> None:
+    game = stuck_canfield()
+    assert game.legal_moves() == []
+    lost = solve(game)
+    assert (lost.outcome, len(lost.record)) == ("lost", 0)
+    assert solve(game, "honest").outcome == "lost"
+
+
+def test_one_move_from_a_win_is_won_in_one() -> None:
+    game = Canfield.arrange({1: "K♣"}, foundations="K♠ K♥ K♦ Q♣", stock="")
+    assert [str(m) for m in solve(game).record.moves] == ["K♣ → foundation"]
+
+
+def test_the_budget_ends_the_search_with_unknown() -> None:
+    game = load("canfield", seed=1)
+    assert solve(game, nodes=10).outcome == "unknown"
+    assert solve(game, nodes=10).nodes == 10
+
+
+def test_an_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown mode 'lucky'"):
+        solve(load("canfield"), "lucky")
+
+
+def plain(cls: type[Game]) -> type[Game]:
+    """``cls`` searched without the game's reductions: no safe moves, no dominated moves left out,
+    no interchangeable piles, no reordering of the moves of the pack."""
+    return type(f"Plain{cls.__name__}", (cls,), {
+        "INTERCHANGEABLE": (),
+        "safe_move": lambda self, moves: None,
+        "useful_moves": lambda self: self.legal_moves(),
+        "independent": lambda self, pack_move, move: False,
+    })
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_reductions_never_change_an_answer(cls: type[Game], seed: int) -> None:
+    """From a position late in a random game, the search with the game's reductions and the
+    search without them agree whenever both finish within the budget."""
+    game = cls.deal(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(10, 80)):
+        legal = game.legal_moves()
+        if not legal or game.is_won:
+            break
+        game.play(rng.choice(legal))
+    bare = plain(cls).from_position(str(game))
+    assert bare.legal_moves() == game.legal_moves()
+    reduced, full = thoughtful(game, nodes=1_000), thoughtful(bare, nodes=1_000)
+    if "unknown" not in (reduced.outcome, full.outcome):
+        assert reduced.outcome == full.outcome
+
+
+def shuffled_underneath(game: Game, seed: int) -> Game:
+    """``game`` with its face-down cards dealt back at random: the same table to a player."""
+    other = player_view(game, random.Random(seed))
+    other.seed = game.seed
+    return other
+
+
+HIDDEN = ["canfield", "tens", "napoleons-square", "general-sedgewick", "the-square"]
+
+
+@pytest.mark.parametrize("slug", HIDDEN)
+def test_positions_that_differ_only_underneath_show_the_same_view(slug: str) -> None:
+    game = load(slug, seed=3)
+    other = shuffled_underneath(game, 99)
+    assert visible_key(other) == visible_key(game) and other != game
+    assert str(player_view(game, random.Random(5))) == str(player_view(other, random.Random(5)))
+    seen = {visible_key(game)}
+    view, other_view = player_view(game, random.Random(5)), player_view(other, random.Random(5))
+    assert choose(view, seen, 0) == choose(other_view, seen, 0)
+
+
+@settings(max_examples=10, deadline=None)
+@given(slug=st.sampled_from(HIDDEN), seed=st.integers(1, 10_000), underneath=st.integers(0, 10_000))
+def test_an_honest_player_cannot_see_face_down_cards(slug: str, seed: int, underneath: int) -> None:
+    """Two games that look alike get the same moves until a card turned up tells them apart."""
+    game = load(slug, seed=seed)
+    other = shuffled_underneath(game, underneath)
+    ours, theirs = honest(game, seed=1).record, honest(other, seed=1).record
+    a, b = ours.start.copy(), theirs.start.copy()
+    for mine, yours in zip(ours.moves, theirs.moves):
+        if visible_key(a) != visible_key(b):
+            break
+        assert mine == yours
+        a.play(mine)
+        b.play(yours)
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_every_game_can_be_played_honestly_and_searched(cls: type[Game]) -> None:
+    game = cls.deal(seed=2)
+    played = solve(game, "honest")
+    assert played.outcome in ("won", "lost")
+    assert played.record.replay() == played.record.replay() and played.record.start == game
+    searched = solve(game, nodes=200)
+    assert searched.outcome in ("won", "lost", "unknown") and searched.nodes <= 200
+    if searched.outcome == "won":
+        assert searched.record.replay().is_won

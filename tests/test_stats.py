@@ -1,0 +1,107 @@
+"""The statistics runner: intervals, parallel runs that agree with serial ones, resuming and merging,
+the Dask path on a local cluster, the CLI, and the results the book reads."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from patience import stats
+from patience.cli import main
+from patience.stats import Outcome, Results, Study, run, wilson
+
+
+
+def outcomes(results: Results) -> list[tuple[int, str, int, int]]:
+    """Everything of a result but its time, which varies from run to run."""
+    return [(o.seed, o.outcome, o.nodes, o.moves) for _, o in sorted(results.outcomes.items())]
+
+
+def test_the_wilson_interval_holds_the_rate_and_narrows_with_more_deals() -> None:
+    lo, hi = wilson(30, 100)
+    assert lo < 0.3 < hi
+    lo2, hi2 = wilson(300, 1000)
+    assert lo < lo2 < 0.3 < hi2 < hi
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_unknowns_are_counted_both_ways() -> None:
+    results = Results("canfield", "thoughtful", 100)
+    results.add([Outcome(1, "won", 0.1, 5, 9), Outcome(2, "unknown", 0.2, 100, 0), Outcome(3, "lost", 0.3, 7, 0)])
+    assert results.counts() == {"won": 1, "lost": 1, "unknown": 1}
+    assert results.interval() == (wilson(1, 3)[0], wilson(2, 3)[1])
+    assert results.times() == (0.2, pytest.approx(0.2), 0.3)
+    assert results.seeds() == "1–3"
+
+
+def test_parallel_runs_give_the_serial_answers() -> None:
+    serial = run("canfield", range(1, 9), nodes=300, jobs=1, progress=False)
+    parallel = run("canfield", range(1, 9), nodes=300, jobs=2, progress=False)
+    assert outcomes(serial) == outcomes(parallel) and serial.deals == 8
+
+
+def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
+    out = tmp_path / "fifteen.json"
+    first = run("the-fifteen", range(1, 4), "honest", out=out, progress=False)
+    again = run("the-fifteen", range(1, 7), "honest", out=out, progress=False)
+    assert [again.outcomes[s] for s in (1, 2, 3)] == [first.outcomes[s] for s in (1, 2, 3)]
+    assert Results.load(out) == again and again.deals == 6
+    rest = run("the-fifteen", range(7, 9), "honest", progress=False)
+    merged = again.merge(rest)
+    assert merged.deals == 8 and merged.seeds() == "1–8"
+    with pytest.raises(ValueError, match="different studies: mode"):
+        again.merge(run("the-fifteen", range(1, 2), "thoughtful", nodes=50, progress=False))
+
+
+def test_results_round_trip_through_json() -> None:
+    results = run("fortress", range(1, 4), "honest", progress=False)
+    data = json.loads(results.to_json())
+    assert data["game"] == "fortress" and data["counts"] == results.counts() and len(data["outcomes"]) == 3
+    assert Results.from_json(results.to_json()) == results
+
+
+def test_bad_studies_are_refused_before_any_work() -> None:
+    with pytest.raises(ValueError, match="unknown game"):
+        run("patience-royale", range(1, 3), progress=False)
+    with pytest.raises(ValueError, match="unknown mode"):
+        run("canfield", range(1, 3), "lucky", progress=False)
+
+
+def test_the_dask_path_on_a_local_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        remote = stats.run_dask(client, "canfield", range(1, 7), nodes=300, chunk=2)
+    local = run("canfield", range(1, 7), nodes=300, progress=False)
+    assert outcomes(remote) == outcomes(local)
+
+
+def test_the_command_line_solves_and_measures(tmp_path: Path) -> None:
+    out = io.StringIO()
+    record = tmp_path / "won.txt"
+    assert main(["solve", "canfield", "--seed", "8", "--nodes", "5000", "--record", str(record)], out=out) == 0
+    assert ": won (thoughtful" in out.getvalue()
+    from patience import Record
+
+    assert Record.from_text(record.read_text()).replay().is_won
+    out = io.StringIO()
+    assert main(["stats", "the-fifteen", "--deals", "3", "--mode", "honest", "--quiet",
+                 "--out", str(tmp_path / "r.json")], out=out) == 0
+    assert "3 deals (seeds 1–3)" in out.getvalue() and (tmp_path / "r.json").exists()
+    out = io.StringIO()
+    assert main(["stats", "patience-royale", "--quiet"], out=out) == 2
+    assert "unknown game" in out.getvalue()
+
+
+def test_a_plan_names_its_studies_and_their_files(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[defaults]\ndeals = 3\nmodes = ["thoughtful", "honest"]\n\n'
+                    '[[study]]\nspec = "canfield(draw=3)"\nnodes = 100\n')
+    found = stats.studies(plan)
+    assert found == [Study("canfield(draw=3)", "thoughtful", 3, 100), Study("canfield(draw=3)", "honest", 3, 100)]
+    assert [s.stem for s in found] == ["canfield-draw-3.thoughtful", "canfield-draw-3.honest"]
+    results = stats.run_study(found[1], tmp_path, progress=False)
+    assert (tmp_path / "canfield-draw-3.honest.json").exists() and results.deals == 3
