@@ -23,8 +23,8 @@ going back to a position already seen; when no move gains, the pack is turned
 >>> won = solve(load("canfield", seed=8), nodes=5_000)
 >>> won.outcome, won.record.replay().result
 ('won', 'won')
->>> solve(load("canfield", seed=8), "honest").outcome
-'lost'
+>>> solve(load("canfield", seed=8), "honest").outcome, solve(load("canfield", seed=1), "honest").outcome
+('won', 'lost')
 """
 
 from __future__ import annotations
