@@ -32,7 +32,7 @@ def test_a_lost_position_is_proved_lost_and_an_honest_player_loses_it_too() -> N
     assert game.legal_moves() == []
     lost = solve(game)
     assert (lost.outcome, len(lost.record)) == ("lost", 0)
-    assert solve(game, "honest").outcome == "lost"
+    assert solve(game, "honest", nodes=50).outcome == "lost"
 
 
 def test_one_move_from_a_win_is_won_in_one() -> None:
@@ -99,7 +99,7 @@ def test_positions_that_differ_only_underneath_show_the_same_view(slug: str) -> 
     assert str(player_view(game, random.Random(5))) == str(player_view(other, random.Random(5)))
     seen = {visible_key(game)}
     view, other_view = player_view(game, random.Random(5)), player_view(other, random.Random(5))
-    assert choose(view, seen, 0) == choose(other_view, seen, 0)
+    assert choose(view, seen, 0, 100) == choose(other_view, seen, 0, 100)
 
 
 @settings(max_examples=10, deadline=None)
@@ -108,7 +108,7 @@ def test_an_honest_player_cannot_see_face_down_cards(slug: str, seed: int, under
     """Two games that look alike get the same moves until a card turned up tells them apart."""
     game = load(slug, seed=seed)
     other = shuffled_underneath(game, underneath)
-    ours, theirs = honest(game, seed=1).record, honest(other, seed=1).record
+    ours, theirs = honest(game, seed=1, nodes=40).record, honest(other, seed=1, nodes=40).record
     a, b = ours.start.copy(), theirs.start.copy()
     for mine, yours in zip(ours.moves, theirs.moves):
         if visible_key(a) != visible_key(b):
@@ -121,7 +121,7 @@ def test_an_honest_player_cannot_see_face_down_cards(slug: str, seed: int, under
 @pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
 def test_every_game_can_be_played_honestly_and_searched(cls: type[Game]) -> None:
     game = cls.deal(seed=2)
-    played = solve(game, "honest")
+    played = solve(game, "honest", nodes=30)
     assert played.outcome in ("won", "lost")
     assert played.record.replay() == played.record.replay() and played.record.start == game
     searched = solve(game, nodes=200)

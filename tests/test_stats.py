@@ -45,11 +45,11 @@ def test_parallel_runs_give_the_serial_answers() -> None:
 
 def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
     out = tmp_path / "fifteen.json"
-    first = run("the-fifteen", range(1, 4), "honest", out=out, progress=False)
-    again = run("the-fifteen", range(1, 7), "honest", out=out, progress=False)
+    first = run("the-fifteen", range(1, 4), "honest", nodes=50, out=out, progress=False)
+    again = run("the-fifteen", range(1, 7), "honest", nodes=50, out=out, progress=False)
     assert [again.outcomes[s] for s in (1, 2, 3)] == [first.outcomes[s] for s in (1, 2, 3)]
     assert Results.load(out) == again and again.deals == 6
-    rest = run("the-fifteen", range(7, 9), "honest", progress=False)
+    rest = run("the-fifteen", range(7, 9), "honest", nodes=50, progress=False)
     merged = again.merge(rest)
     assert merged.deals == 8 and merged.seeds() == "1–8"
     with pytest.raises(ValueError, match="different studies: mode"):
@@ -57,7 +57,7 @@ def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
 
 
 def test_results_round_trip_through_json() -> None:
-    results = run("fortress", range(1, 4), "honest", progress=False)
+    results = run("fortress", range(1, 4), "honest", nodes=50, progress=False)
     data = json.loads(results.to_json())
     assert data["game"] == "fortress" and data["counts"] == results.counts() and len(data["outcomes"]) == 3
     assert Results.from_json(results.to_json()) == results
@@ -88,7 +88,7 @@ def test_the_command_line_solves_and_measures(tmp_path: Path) -> None:
 
     assert Record.from_text(record.read_text()).replay().is_won
     out = io.StringIO()
-    assert main(["stats", "the-fifteen", "--deals", "3", "--mode", "honest", "--quiet",
+    assert main(["stats", "the-fifteen", "--deals", "3", "--mode", "honest", "--nodes", "50", "--quiet",
                  "--out", str(tmp_path / "r.json")], out=out) == 0
     assert "3 deals (seeds 1–3)" in out.getvalue() and (tmp_path / "r.json").exists()
     out = io.StringIO()
@@ -99,9 +99,9 @@ def test_the_command_line_solves_and_measures(tmp_path: Path) -> None:
 def test_a_plan_names_its_studies_and_their_files(tmp_path: Path) -> None:
     plan = tmp_path / "plan.toml"
     plan.write_text('[defaults]\ndeals = 3\nmodes = ["thoughtful", "honest"]\n\n'
-                    '[[study]]\nspec = "canfield(draw=3)"\nnodes = 100\n')
+                    '[[study]]\nspec = "canfield(draw=3)"\nnodes = 100\nplan_nodes = 20\n')
     found = stats.studies(plan)
-    assert found == [Study("canfield(draw=3)", "thoughtful", 3, 100), Study("canfield(draw=3)", "honest", 3, 100)]
+    assert found == [Study("canfield(draw=3)", "thoughtful", 3, 100), Study("canfield(draw=3)", "honest", 3, 20)]
     assert [s.stem for s in found] == ["canfield-draw-3.thoughtful", "canfield-draw-3.honest"]
     results = stats.run_study(found[1], tmp_path, progress=False)
     assert (tmp_path / "canfield-draw-3.honest.json").exists() and results.deals == 3

@@ -172,8 +172,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     how = solvep.add_mutually_exclusive_group()
     how.add_argument("--thoughtful", action="store_true", help="see every card (the default)")
     how.add_argument("--honest", action="store_true", help="play as a player who sees only the face-up cards")
-    solvep.add_argument("--nodes", type=int, default=NODES, help=f"positions a thoughtful search may visit "
-                        f"(default {NODES:,})")
+    solvep.add_argument("--nodes", type=int, help=f"positions a thoughtful search may visit (default "
+                        f"{NODES['thoughtful']:,}), or an honest player for each plan (default {NODES['honest']:,})")
     solvep.add_argument("--seconds", type=float, help="stop a thoughtful search after this long")
     solvep.add_argument("--record", metavar="FILE", help="write the line played as a record (for a notebook)")
     solvep.set_defaults(run=_solve)
@@ -183,7 +183,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     statsp.add_argument("--start", type=int, default=1, help="the first seed (default 1)")
     statsp.add_argument("--jobs", type=int, default=1, help="processes to run in parallel")
     statsp.add_argument("--mode", choices=("thoughtful", "honest"), default="thoughtful")
-    statsp.add_argument("--nodes", type=int, default=NODES, help="a thoughtful search's budget per deal")
+    statsp.add_argument("--nodes", type=int, help="the budget: positions a thoughtful search may visit for a "
+                        "deal, or an honest player for each plan")
     statsp.add_argument("--out", metavar="FILE", help="store (and resume) the results as JSON; with "
                         "--plan, the folder (default book/statistics)")
     statsp.add_argument("--plan", metavar="FILE", help="run the studies of a plan (book/statistics/studies.toml)")

@@ -10,14 +10,17 @@ the others.  Within its budget of nodes (positions searched) it answers *won*,
 with the winning line as a replayable :class:`~patience.game.Record`, or *lost*,
 proved by searching every position reachable; past its budget, *unknown*.
 
-*Honest* play is a player who sees only what lies face up.  Before every move the
-player is shown :func:`player_view`: the position with every face-down card
+*Honest* play is a player who sees only what lies face up.  Whenever the player
+plans, it is shown :func:`player_view`: the position with every face-down card
 exchanged at random for another face-down card, so nothing that is hidden can
-guide the choice.  The player is greedy: a safe move if there is one, else the
-move that puts most cards out, turns up most cards and leaves most spaces, never
-going back to a position already seen; when no move gains, the pack is turned
-(or dealt) before cards are shuffled between the piles.  It answers *won* or
-*lost* (the player gave up: no move left worth making).
+guide the choice.  The player makes a safe move if there is one; else searches a
+few hundred positions of what it sees for the line of moves between the piles
+that leads to the best table (most cards out, then most turned face up, most
+brought out of the pack, fewest lying on the cards the foundations want next) and
+follows it until the table shows something the plan did not expect; with no such
+line it turns or deals the pack, and only then shuffles cards between the piles,
+never going back to a table already seen.  It answers *won* or *lost* (the
+player gave up: no move left worth making).
 
 >>> from patience import load
 >>> won = solve(load("canfield", seed=8), nodes=5_000)
@@ -41,8 +44,9 @@ __all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "honest", "pl
 MODES = ("thoughtful", "honest")
 OUTCOMES = ("won", "lost", "unknown")
 
-#: The default budget of a thoughtful search: positions searched.
-NODES = 50_000
+#: The default budgets in positions searched: a thoughtful search's for a deal, an honest
+#: player's for each plan it makes.
+NODES = {"thoughtful": 50_000, "honest": 1_000}
 #: The most moves an honest player makes, and the most in a row that gain nothing.
 HONEST_MOVES, IDLE_MOVES = 5_000, 25
 
@@ -69,19 +73,20 @@ class Solution:
         return head + (f"\n{moves}" if moves else "")
 
 
-def solve(game: Game, mode: str = "thoughtful", *, nodes: int = NODES, seconds: float | None = None,
+def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, seconds: float | None = None,
           seed: int = 0) -> Solution:
     """Solve ``game`` from its current position in ``mode`` ("thoughtful" or "honest").
 
-    ``nodes`` (and, if given, ``seconds``) bound a thoughtful search; ``seed`` picks
-    the honest player's random guesses at the face-down cards.  The game itself is
-    not changed.
+    ``nodes`` (default :data:`NODES` of the mode) bounds a thoughtful search (with
+    ``seconds``, if given) or each plan of an honest player; ``seed`` picks the honest
+    player's random guesses at the face-down cards.  The game itself is not changed.
     """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+    budget = NODES[mode] if nodes is None else nodes
     if mode == "thoughtful":
-        return thoughtful(game, nodes=nodes, seconds=seconds)
-    if mode == "honest":
-        return honest(game, seed=seed)
-    raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+        return thoughtful(game, nodes=budget, seconds=seconds)
+    return honest(game, seed=seed, nodes=budget)
 
 
 def _priority(game: Game, move: Move) -> int:
@@ -101,17 +106,53 @@ def _priority(game: Game, move: Move) -> int:
     return 3
 
 
-def _children(game: Game, last: Move | None) -> list[Move]:
-    """The moves to search after ``last``: the safe move alone if there is one; else the useful
-    moves in :func:`_priority` order, less those that could have been made before ``last``, a move
-    of the pack (as the pack is turned as late as it can be, one order of the two is enough)."""
+#: The most moves of the pack (turns, deals) in a row that the search looks through for a card to use.
+PACK_RUN = 80
+
+Step = tuple[Move, ...]
+
+
+def _children(game: Game, last: Move | None) -> list[Step]:
+    """The steps to search after ``last``: the safe move alone if there is one; else the useful
+    moves in :func:`_priority` order.  In a game whose moves of the pack are
+    :meth:`~patience.game.Game.independent` of others, a move of the pack is searched only as part
+    of a run of them that ends in a move using a card it brought (turn, turn, 7♥ → 8♠): a move
+    that does not need the pack could as well be made before the run, and a run that uses no card
+    changes nothing a win needs."""
     moves = game.useful_moves()
     safe = game.safe_move(moves)
     if safe is not None:
-        return [safe]
+        return [(safe,)]
     if last is not None and last.kind != "move":
         moves = [m for m in moves if not game.independent(last, m)]
-    return sorted(moves, key=lambda m: _priority(game, m))
+    steps: list[Step] = [(m,) for m in sorted(moves, key=lambda m: _priority(game, m))]
+    if type(game).independent is Game.independent or not any(m.kind != "move" for m in moves):
+        return steps
+    return [s for s in steps if s[0].kind == "move"] + _pack_runs(game)
+
+
+def _pack_runs(game: Game) -> list[Step]:
+    """Every run of moves of the pack from ``game`` followed by a move that uses what it brought."""
+    runs: list[Step] = []
+    run: list[Move] = []
+    seen = {game.solver_key()}
+    try:
+        for _ in range(PACK_RUN):
+            pack = next((m for m in game.useful_moves() if m.kind != "move"), None)
+            if pack is None:
+                break
+            game.push(pack)
+            run.append(pack)
+            key = game.solver_key()
+            if key in seen:
+                break
+            seen.add(key)
+            uses = [m for m in game.useful_moves() if m.kind == "move" and not game.independent(pack, m)]
+            runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m))]
+    finally:
+        for _ in run:
+            game.undo()
+    return runs
 
 
 def _node(game: Game, last: Move | None) -> tuple[Any, ...]:
@@ -120,7 +161,7 @@ def _node(game: Game, last: Move | None) -> tuple[Any, ...]:
     return (game.solver_key(), last if last is not None and last.kind != "move" else None)
 
 
-def thoughtful(game: Game, *, nodes: int = NODES, seconds: float | None = None) -> Solution:
+def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float | None = None) -> Solution:
     """Search every line of play from ``game``, seeing every card, within ``nodes`` positions.
 
     >>> from patience import load
@@ -143,28 +184,33 @@ def thoughtful(game: Game, *, nodes: int = NODES, seconds: float | None = None) 
         return done("won", 0)
     seen = {_node(board, None)}
     stack = [iter(_children(board, None))]
+    steps: list[int] = []
     count = 0
     while stack:
-        move = next(stack[-1], None)
-        if move is None:
+        step = next(stack[-1], None)
+        if step is None:
             stack.pop()
-            if line:
-                board.undo()
-                line.pop()
+            if steps:
+                for _ in range(steps.pop()):
+                    board.undo()
+                    line.pop()
             continue
         if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
             return done("unknown", count)
         count += 1
-        board.push(move)
-        key = _node(board, move)
+        for move in step:
+            board.push(move)
+        key = _node(board, step[-1])
         if key in seen:
-            board.undo()
+            for _ in step:
+                board.undo()
             continue
         seen.add(key)
-        line.append(move)
+        line.extend(step)
+        steps.append(len(step))
         if board.is_won:
             return done("won", count)
-        stack.append(iter(_children(board, move)))
+        stack.append(iter(_children(board, step[-1])))
     return done("lost", count)
 
 
@@ -200,56 +246,136 @@ def player_view(game: Game, rng: random.Random) -> Game:
 
 #: The kinds of pile that hold the pack in hand and the cards turned from it.
 PACK = ("stock", "pack", "hand", "talon", "waste")
+#: The kinds of pile whose cards are all free to use (no card covers another).
+FREE = ("reserve",)
+
+Score = tuple[int, int, int, int, int]
 
 
-def _score(game: Game) -> tuple[int, int, int, int]:
+def _score(game: Game) -> Score:
     """What an honest player counts as gain, most first: cards out, cards turned face up in the
-    lay-out, cards brought out of the pack (and its talon), empty piles."""
+    lay-out, cards brought out of the pack (and its talon), fewer cards lying on the face-up cards
+    the foundations want next, and empty piles."""
     down = in_pack = empty = 0
+    lay_out = []
     for name, pile in game.piles.items():
-        if pile_kind(name) in PACK or name in game.UNDEALT:
+        kind = pile_kind(name)
+        if kind in PACK or name in game.UNDEALT:
             in_pack += len(pile)
-        else:
+        elif kind not in game.OUT:
             down += pile.face_down
+            if kind not in FREE:
+                lay_out.append(pile)
         empty += not pile.cards
-    return (game.progress(), -down, -in_pack, empty)
+    return (game.progress(), -down, -in_pack, -_covering(game, lay_out), empty)
 
 
-def choose(view: Game, seen: set[tuple[Any, ...]], idle: int) -> Move | None:
-    """The honest player's move in ``view``: a safe move; else the best gain; else, after
-    ``idle`` moves in a row that gained nothing, the pack before a reshuffle between piles;
-    None when every move leads back to a position in ``seen`` (or idles too long)."""
+def _covering(game: Game, piles: list[Pile]) -> int:
+    """How many cards lie on the face-up cards of ``piles`` that a foundation would take now."""
+    foundations = game.piles_of("foundation")
+    if not foundations:
+        return 0
+    wanted: dict[Any, bool] = {}
+    total = 0
+    for pile in piles:
+        visible = pile.visible
+        for depth, card in enumerate(reversed(visible[:-1]), start=1):
+            if card not in wanted:
+                try:
+                    wanted[card] = any(game.foundation_fault(f, card) is None for f in foundations)
+                except NotImplementedError:
+                    return 0
+            if wanted[card]:
+                total += depth
+    return total
+
+
+Plan = list[tuple[Move, tuple[Any, ...]]]
+
+
+def choose(view: Game, seen: set[tuple[Any, ...]], idle: int, nodes: int = NODES["honest"],
+           record: Score | None = None) -> Plan:
+    """The honest player's next moves in ``view``, each with the table it should leave: a safe
+    move; else the line that :func:`plan` finds to a table better than any so far (``record``);
+    else a turn or deal of the pack; else, after fewer than :data:`IDLE_MOVES` moves since the
+    last better table, a move between the piles to a table not in ``seen``.  Empty when the
+    player gives up."""
     moves = view.useful_moves()
     safe = view.safe_move(moves)
     if safe is not None:
-        return safe
-    now = _score(view)
-    gains: list[tuple[tuple[int, int, int, int], int, int]] = []
-    pack: list[Move] = []
-    shuffles: list[Move] = []
-    for i, move in enumerate(moves):
+        return _steps(view, [safe])
+    line = plan(view, seen, nodes, record)
+    if line:
+        return _steps(view, line)
+    fresh = []
+    for move in moves:
         view.push(move)
-        fresh = visible_key(view) not in seen
-        after = _score(view)
+        if visible_key(view) not in seen:
+            fresh.append(move)
         view.undo()
-        if not fresh:
-            continue
-        if after > now:
-            gains.append((after, -_priority(view, move), -i))
-        elif move.kind != "move":
-            pack.append(move)
-        else:
-            shuffles.append(move)
-    if gains:
-        return moves[-max(gains)[2]]
+    pack = [m for m in fresh if m.kind != "move"]
     if pack:
-        return pack[0]
-    if shuffles and idle < IDLE_MOVES:
-        return min(shuffles, key=lambda m: _priority(view, m))
-    return None
+        return _steps(view, pack[:1])
+    if fresh and idle < IDLE_MOVES:
+        return _steps(view, [min(fresh, key=lambda m: _priority(view, m))])
+    return []
 
 
-def honest(game: Game, *, seed: int = 0, moves: int = HONEST_MOVES) -> Solution:
+def _steps(view: Game, line: list[Move]) -> Plan:
+    """``line`` with the table each move leaves in ``view``."""
+    board = view.copy()
+    steps = []
+    for move in line:
+        board.push(move)
+        steps.append((move, visible_key(board)))
+    return steps
+
+
+def plan(view: Game, seen: set[tuple[Any, ...]], nodes: int = NODES["honest"],
+         record: Score | None = None) -> list[Move]:
+    """The line of moves between the piles (the pack left alone) to the best table a search of
+    ``nodes`` positions of ``view`` finds, if it is better (by :func:`_score`) than the table now
+    and than ``record``, and not in ``seen``; a winning line as soon as one is found.  What the line turns up in
+    ``view`` is a guess, not a card: the player plans again when the table shows otherwise."""
+    board = view.copy()
+    best, best_line = max(_score(board), record or _score(board)), []
+    searched = {_node(board, None)}
+    stack = [iter(_children(board, None))]
+    line: list[Move] = []
+    steps: list[int] = []
+    count = 0
+    while stack and count < nodes:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            if steps:
+                for _ in range(steps.pop()):
+                    board.undo()
+                    line.pop()
+            continue
+        if any(move.kind != "move" for move in step):
+            continue
+        count += 1
+        for move in step:
+            board.push(move)
+        key = _node(board, step[-1])
+        if key in searched or visible_key(board) in seen:
+            for _ in step:
+                board.undo()
+            continue
+        searched.add(key)
+        line.extend(step)
+        steps.append(len(step))
+        if board.is_won:
+            return list(line)
+        score = _score(board)
+        if score > best:
+            best, best_line = score, list(line)
+        stack.append(iter(_children(board, step[-1])))
+    return best_line
+
+
+def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: int = HONEST_MOVES) -> Solution:
     """Play ``game`` as a greedy player who sees only the face-up cards (see :func:`choose`).
 
     >>> from patience import load
@@ -261,17 +387,28 @@ def honest(game: Game, *, seed: int = 0, moves: int = HONEST_MOVES) -> Solution:
     board = game.copy()
     rng = random.Random(f"honest/{seed}")
     seen = {visible_key(board)}
+    steps: Plan = []
     idle = count = 0
+    record = _score(board)
     while not board.is_won and len(board.history) < moves:
-        view = player_view(board, rng)
-        before = _score(view)
-        move = choose(view, seen, idle)
-        count += 1
-        if move is None:
-            break
+        if not steps:
+            view = player_view(board, rng)
+            steps = choose(view, seen, idle, nodes, record)
+            count += 1
+            if not steps:
+                break
+        move, expected = steps.pop(0)
         # The view's cards carry the view's pack numbers: play the game's own move.
         board.push(next(m for m in board.legal_moves() if m == move))
-        seen.add(visible_key(board))
-        idle = 0 if _score(board) > before or move.kind != "move" else idle + 1
+        table = visible_key(board)
+        seen.add(table)
+        if table != expected:
+            steps = []
+        score = _score(board)
+        if score > record or move.kind != "move":
+            idle = 0
+            record = max(record, score)
+        else:
+            idle += 1
     outcome = "won" if board.is_won else "lost"
     return Solution(outcome, "honest", board.record(), count, time.perf_counter() - started)

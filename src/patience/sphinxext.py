@@ -131,7 +131,7 @@ def statistics_table(results: list[Results]) -> str:
         c = r.counts()
         lo, hi = r.interval()
         median, mean, p95 = r.times()
-        budget = f"{r.nodes:,} positions" if r.mode == "thoughtful" else "—"
+        budget = f"{r.nodes:,} positions" + (" a deal" if r.mode == "thoughtful" else " a plan")
         name = games.get(r.game).name + (f" `{r.spec}`" if r.options else "")
         rows.append(f"| {name} | {MODE_WORDS[r.mode]} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} | "

@@ -7,7 +7,7 @@ cluster; any other engine (Ray, a batch queue) can do the same and
 the budget and the engine, and per seed the outcome, the time and the work done,
 so runs can be resumed, merged, and read by the book.
 
->>> results = run("the-fifteen", range(1, 5), "honest", jobs=1, progress=False)
+>>> results = run("the-fifteen", range(1, 5), "honest", nodes=50, progress=False)
 >>> results.deals, sum(results.counts().values())
 (4, 4)
 >>> lo, hi = results.interval()
@@ -72,7 +72,7 @@ def engine_hash(spec: str) -> str:
 @dataclass(frozen=True)
 class Outcome:
     """One deal's result: ``outcome`` is won, lost or unknown; ``nodes`` the positions searched
-    (thoughtful) or moves chosen (honest); ``moves`` the length of the line played."""
+    (thoughtful) or plans made (honest); ``moves`` the length of the line played."""
 
     seed: int
     outcome: str
@@ -81,13 +81,13 @@ class Outcome:
     moves: int
 
 
-def solve_seed(spec: str, seed: int, mode: str = "thoughtful", nodes: int = NODES) -> Outcome:
+def solve_seed(spec: str, seed: int, mode: str = "thoughtful", nodes: int | None = None) -> Outcome:
     """Deal seed ``seed`` of ``spec`` and solve it."""
     solution = solve(load(spec, seed=seed), mode, nodes=nodes)
     return Outcome(seed, solution.outcome, round(solution.seconds, 4), solution.nodes, len(solution.record))
 
 
-def solve_range(spec: str, first: int, last: int, mode: str = "thoughtful", nodes: int = NODES) -> list[Outcome]:
+def solve_range(spec: str, first: int, last: int, mode: str = "thoughtful", nodes: int | None = None) -> list[Outcome]:
     """Solve seeds ``first`` to ``last`` inclusive: the unit of work for any parallel engine."""
     return [solve_seed(spec, seed, mode, nodes) for seed in range(first, last + 1)]
 
@@ -155,7 +155,7 @@ class Results:
         c = self.counts()
         lo, hi = self.interval()
         median, mean, p95 = self.times()
-        budget = f", budget {self.nodes:,} positions" if self.mode == "thoughtful" else ""
+        budget = f", budget {self.nodes:,} positions" + (" a deal" if self.mode == "thoughtful" else " a plan")
         return (f"{self.spec}: {self.mode}{budget}, {self.deals} deals (seeds {self.seeds()})\n"
                 f"won {c['won']}, lost {c['lost']}, unknown {c['unknown']}: win rate {self.rate():.1%}, "
                 f"95% interval {lo:.1%}–{hi:.1%}\n"
@@ -228,7 +228,7 @@ def _check(spec: str, mode: str) -> None:
     load(spec)  # an unknown game or option fails here, before any work is sent out
 
 
-def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int = NODES, jobs: int = 1,
+def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int | None = None, jobs: int = 1,
         out: str | Path | None = None, progress: bool = True, chunk: int = CHUNK) -> Results:
     """Solve every seed of ``seeds`` in ``jobs`` processes, with a progress bar and an ETA.
 
@@ -236,6 +236,7 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     missing seeds are solved (a run can be resumed), and the file is written as chunks finish.
     """
     _check(spec, mode)
+    nodes = NODES[mode] if nodes is None else nodes
     results = Results(spec, mode, nodes, engine_hash(spec))
     if out is not None and Path(out).exists():
         stored = Results.load(out)
@@ -278,13 +279,14 @@ def _bar(total: int, what: str, show: bool) -> Any:
 
 
 def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtful", *,
-             nodes: int = NODES, chunk: int = CHUNK) -> Results:
+             nodes: int | None = None, chunk: int = CHUNK) -> Results:
     """Solve ``seeds`` on a Dask cluster through ``client`` (a ``dask.distributed.Client``):
     one task per range of seeds, gathered into one :class:`Results`.
 
     The cluster's workers need this package installed (``pip install patience-book[cluster]``).
     """
     _check(spec, mode)
+    nodes = NODES[mode] if nodes is None else nodes
     results = Results(spec, mode, nodes, engine_hash(spec))
     futures = [client.submit(solve_range, spec, first, last, mode, nodes, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
@@ -296,12 +298,13 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
 # ---------------------------------------------------------------- the book's studies
 @dataclass(frozen=True)
 class Study:
-    """One study of the book's plan: a game (with options), a mode, a budget and a number of deals."""
+    """One study of the book's plan: a game (with options), a mode, a number of deals and a budget
+    (positions searched: for a deal, thoughtful; for each plan, honest)."""
 
     spec: str
     mode: str
     deals: int
-    nodes: int = NODES
+    nodes: int
 
     @property
     def stem(self) -> str:
@@ -312,7 +315,8 @@ class Study:
 
 
 def studies(plan: str | Path) -> list[Study]:
-    """The studies of a plan file (TOML: a ``[defaults]`` table and ``[[study]]`` entries)."""
+    """The studies of a plan file (TOML: a ``[defaults]`` table and ``[[study]]`` entries; ``nodes``
+    is the thoughtful budget, ``plan_nodes`` the honest one)."""
     data = tomllib.loads(Path(plan).read_text(encoding="utf-8"))
     defaults = data.get("defaults", {})
     found = []
@@ -321,7 +325,8 @@ def studies(plan: str | Path) -> list[Study]:
         modes = merged.pop("modes", None) or [merged.pop("mode")]
         merged.pop("mode", None)
         for mode in modes:
-            study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get("nodes", NODES)))
+            key = "nodes" if mode == "thoughtful" else "plan_nodes"
+            study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get(key, NODES[mode])))
             _check(study.spec, study.mode)
             found.append(study)
     return found

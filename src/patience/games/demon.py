@@ -1,0 +1,636 @@
+"""Demon, the second of the three patiences that grant a wish.
+
+Source: *Everybody's Book of Luck* (anonymous, early twentieth century,
+British), the passage on "Tens", "Demon" and "the Idiot's Delight".  The
+passage gives Demon no figure of its own.
+
+One pack.  Four cards in line, face up: the four *files*, built down in
+alternating colours.  Thirteen cards face down in a stack: the *rubbish heap*,
+whose top card lies turned up, usable for the formation building, and which fills
+every file that becomes vacant.  One card turned up: the *formation card*, the
+first foundation; the three others of its value are placed beside it as they are
+found, and each is built up in suit, the ace following the king.  The other 34
+cards are the *hand*, turned over in threes onto the *talon*, whose top card is
+used for the files or the formations; the talon is picked up and turned over
+again as long as one of its cards was used in the last pass.  The game is won
+when the four formations hold thirteen cards each.
+
+Options give the other readings of what the text leaves open: ``files=part``
+(part of a file may be moved, not only the whole file), ``heap=files`` (the
+heap's card may also go on the files) or ``heap=vacancies`` (the heap lies face
+down and only fills vacancies), ``empty_heap=any`` or ``none`` (how a vacancy is
+filled once the heap is exhausted) and ``wrap=true`` (a king on an ace in the
+files).
+
+>>> from patience import load
+>>> game = load("demon", seed=1)
+>>> [len(game.piles[f]) for f in game.piles_of("file")], len(game.piles["heap"]), len(game.piles["hand"])
+([1, 1, 1, 1], 13, 34)
+>>> print(game.piles["foundation 1"], game.base, game.piles["heap"].top)
+9♠ 9 J♥
+>>> print(game.play("turn"), "|", game.piles["talon"])
+turn | 9♦ K♣ 3♠
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..build import Build, Foundation
+from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
+from ..errors import IllegalMove, InvalidPosition
+from ..game import Game, Move, Pile, Spot
+from ..options import Option
+from . import register
+from .general_sedgewick import ascending_from
+
+__all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
+
+SOURCE = "Everybody's Book of Luck (anonymous, early 20th c.), “Demon”"
+
+FILES = 4
+#: "Thirteen cards are dealt, face down, in a stack": the rubbish heap.
+HEAP = 13
+#: "The cards in hand are turned over in threes".
+THREES = 3
+#: A formation complete: the formation card "built up with the twelve subsequent cards".
+FULL = 13
+
+#: "Build up on them in their proper sequence and in the same suit", the ace after the king (rule 8).
+FORMATION_BUILD = Build("up", "same", wrap=True)
+
+_WORDS = {
+    Rank.ACE: "ace", Rank.DEUCE: "two", Rank.THREE: "three", Rank.FOUR: "four", Rank.FIVE: "five",
+    Rank.SIX: "six", Rank.SEVEN: "seven", Rank.EIGHT: "eight", Rank.NINE: "nine", Rank.TEN: "ten",
+    Rank.KNAVE: "jack", Rank.QUEEN: "queen", Rank.KING: "king",
+}
+_PLURALS = {rank: word + ("es" if word == "six" else "s") for rank, word in _WORDS.items()}
+#: For the fast legal moves: the value that follows each value on a formation, none (for a full
+#: formation), and the red suits.
+_FOLLOWING = {rank: Rank(rank % 13 + 1) for rank in Rank}
+_NONE = 0
+_RED = frozenset(suit for suit in Suit if suit.is_red)
+
+#: The deal drawn in the chapter in place of a figure: the four cards in line hold the source's
+#: two examples, "a red ten goes on a black jack and a black queen on a red king", and the
+#: formation card is a six, as in its note on the order of building.  The rest of the pack is
+#: shuffled by DIAGRAM_SEED (see :meth:`Demon.from_line`).
+LINE = "J♠ 10♦ K♥ Q♣"
+FORMATION = "6♣"
+DIAGRAM_SEED = 13
+
+
+def formation_order(base: Rank) -> str:
+    """The order in which a formation of ``base`` is built upon, in the source's words.
+
+    >>> formation_order(Rank.SIX)
+    'seven, eight, nine, ten, jack, queen, king, ace, two, three, four and five'
+    """
+    words = [_WORDS[Rank((base + i - 1) % 13 + 1)] for i in range(1, 13)]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@register
+class Demon(Game):
+    """Demon: four files, a rubbish heap of thirteen, a formation card, the hand turned in threes."""
+
+    slug = "demon"
+    name = "Demon"
+    chapter = "demon"
+    order = 102
+    source = SOURCE
+    plate = None
+    packs = 1
+    RULES = {
+        "1": "Four cards are placed in line, face up, and then thirteen cards are dealt, face down, in a "
+        "stack. Some people call this stack the rubbish heap. Next, one card is turned up: it is known as "
+        "the formation card.",
+        "2": "Should one of them be of the opposite color to another, and of one degree lower in value, it "
+        "is put on the higher card. Thus, a red ten goes on a black jack and a black queen on a red king, "
+        "and so on.",
+        "3": "If at this point, or at any subsequent time in the game, one of the four files, originally "
+        "formed by the four cards first set down, becomes vacant, then it is filled by taking a card from "
+        "the rubbish heap.",
+        "4": "Whenever any of these three are discovered, they are placed beside the original formation "
+        "card. The game is to get out the four formation cards and to build up on them in their proper "
+        "sequence and in the same suit.",
+        "5": "Any card uncovered in the play, in building up the alternate sequences on the original files, "
+        "or turned up from the rubbish heap, may be used for the purpose.",
+        "6": "The cards in hand are turned over in threes and used for file sequences or formation "
+        "building. On reaching the end of the pack in hand, it is picked up and turned over in threes "
+        "again. And this is continued as often as any cards may be used from the pack.",
+        "7": "When no more cards can be used, there is no point in turning over the threes any more and the "
+        "game ceases. If the four formation cards have been found and built up with the twelve subsequent "
+        "cards following them, the game has been successful; but when this is impossible the game has "
+        "failed.",
+        "8": "Note that in a case where the formation card is, say, a six, it is built upon in the "
+        "following order: seven, eight, nine, ten, jack, queen, king, ace, two, three, four and five.",
+    }
+    AVAILABILITY = ("5", "only a card uncovered in the play, the top card of the talon or the card turned "
+                    "up from the rubbish heap may be used")
+    UNDEALT = ("hand",)
+    UNDEALT_RULE = ("6", "the cards in hand are turned over in threes before they are used")
+    TALON_RULE = ("6", "only the top card of the cards turned over may be used")
+    #: ``used``: the cards used from the pack (the talon) since it was last picked up; ``passes``:
+    #: the times it has been picked up.
+    COUNTERS = ("used", "passes")
+    OPTIONS = (
+        Option(
+            "files",
+            "whole",
+            "how the files are moved onto one another: only a 'whole' file (the card at its head with all "
+            "the cards on it), or any 'part' of one (any card of it with the cards lying on it, the top "
+            "card alone included)",
+            choices=("whole", "part"),
+        ),
+        Option(
+            "heap",
+            "foundations",
+            "what the rubbish heap gives: its top card, turned up, for the 'foundations' (and the "
+            "vacancies); for the 'files' too; or, lying face down, only the cards that fill "
+            "'vacancies'",
+            choices=("foundations", "files", "vacancies"),
+        ),
+        Option(
+            "empty_heap",
+            "hand",
+            "a vacancy once the rubbish heap is exhausted: filled with the top card of the talon "
+            "('hand'), with that or with a card or part of a file from another file ('any'), or left "
+            "vacant ('none')",
+            choices=("hand", "any", "none"),
+        ),
+        Option("wrap", False, "a king may be put on an ace in the files, as the formations go on from the "
+               "king to the ace (the book: “one degree lower in value”)"),
+    )
+
+    # ------------------------------------------------------------------ piles
+    def pile_names(self) -> list[str]:
+        return (["hand", "talon", "heap"] + [f"foundation {i}" for i in range(1, 5)]
+                + [f"file {i}" for i in range(1, FILES + 1)])
+
+    def lay_out(self, cards: list[Card]) -> None:
+        """Rule 1: four cards in line, face up; thirteen face down in a stack, the rubbish heap (its
+        last card on top, turned up unless ``heap=vacancies``); the next card turned up, the formation
+        card.  The other 34 cards are the hand, face down, its next card on top."""
+        for name, card in zip(self.piles_of("file"), cards[:FILES]):
+            self.piles[name] = Pile((card,))
+        self.piles["heap"] = self._heap(cards[FILES:FILES + HEAP])
+        self.piles["foundation 1"] = Pile((cards[FILES + HEAP],))
+        rest = tuple(reversed(cards[FILES + HEAP + 1:]))
+        self.piles["hand"] = Pile(rest, len(rest))
+
+    def _heap(self, cards: Iterable[Card]) -> Pile:
+        """The rubbish heap of ``cards`` (bottom first): face down, its top card turned up but with
+        ``heap=vacancies``."""
+        cards = tuple(cards)
+        hidden = len(cards) if self.options.heap == "vacancies" else max(len(cards) - 1, 0)
+        return Pile(cards, hidden)
+
+    @classmethod
+    def from_position(cls, text: str) -> Demon:
+        """Load a position.  The hand lies face down and the heap face down but for its top card (all
+        of it with ``heap=vacancies``), so their brackets may be left out; every other pile lies face
+        up.  The first foundation holds the formation card, and a file may be vacant only when the
+        heap is exhausted."""
+        game = super().from_position(text)
+        assert isinstance(game, Demon)
+        game.piles["hand"] = game.piles["hand"].turned_down()
+        game.piles["heap"] = game._heap(game.piles["heap"].cards)
+        for name, pile in game.piles.items():
+            if name not in ("hand", "heap") and pile.face_down:
+                raise InvalidPosition(f"the cards of {name} lie face up")
+        first = game.piles["foundation 1"]
+        if not first.cards:
+            raise InvalidPosition("foundation 1 holds the formation card: it cannot be empty")
+        base = first[0].rank
+        for name in game.piles_of("foundation"):
+            pile = game.piles[name]
+            if pile.cards and (pile[0].rank != base or len(pile) > FULL
+                               or list(pile) != ascending_from(pile[0], pile[-1])[:len(pile)]):
+                raise InvalidPosition(
+                    f"{name} is not a formation built up in suit from a {_WORDS[base]}: {pile}")
+        if game.piles["heap"].cards:
+            vacant = [f for f in game.piles_of("file") if game.piles[f].is_empty]
+            if vacant:
+                raise InvalidPosition(f"{vacant[0]} is vacant while the rubbish heap holds cards: "
+                                      "it is filled from the heap at once")
+        return game
+
+    @classmethod
+    def arrange(  # type: ignore[override]
+        cls,
+        files: Mapping[int, str],
+        /,
+        foundations: str,
+        stack: str = "",
+        talon: str = "",
+        hand: str | None = None,
+        rest: str = "hand",
+        **options: Any,
+    ) -> Demon:
+        """A position made of the piles that matter, for examples and tests.
+
+        ``files`` maps a file's number to its cards (bottom first); ``foundations`` gives each
+        formation begun as its first and top cards (``"6♥-9♥ 6♠"``: the hearts from the six up to
+        the nine, the six of spades), the formation card first; ``stack`` (the rubbish heap) and
+        ``talon`` list those piles bottom first (their top card last); ``hand`` gives the cards on
+        top of the hand, its next card last.  Every card not placed goes, in new-pack order, under
+        the hand (or under the pile ``rest`` names: ``"talon"`` or ``"heap"``).
+
+        >>> game = Demon.arrange({1: "9♣ 8♦", 2: "K♦", 3: "5♠", 4: "Q♥"}, foundations="6♥-9♥ 6♠")
+        >>> print(game.piles["foundation 1"], "|", game.base, "|", len(game.piles["hand"]))
+        6♥ 7♥ 8♥ 9♥ | 6 | 42
+        """
+        piles = {f"file {number}": text for number, text in files.items()}
+        for i, held in enumerate(foundations.split(), start=1):
+            first, _, top = held.partition("-")
+            start = Card.parse(first)
+            piles[f"foundation {i}"] = " ".join(map(str, ascending_from(start, Card.parse(top or first))))
+        piles["heap"] = stack
+        piles["talon"] = talon
+        if hand is not None:
+            piles["hand"] = hand
+        game = super().arrange(piles, rest=rest, hidden=False, **options)
+        assert isinstance(game, Demon)
+        return game
+
+    @classmethod
+    def from_line(cls, line: str, formation: str, seed: int = 0, **options: Any) -> Demon:
+        """The deal whose four cards in line are ``line`` and whose formation card is ``formation``;
+        the other 47 cards are shuffled by ``seed`` (the seed of the position) and dealt as usual,
+        thirteen to the heap and the rest to the hand.
+
+        >>> game = Demon.from_line("J♠ 10♦ K♥ Q♣", "6♣", seed=4)
+        >>> [str(game.piles[f]) for f in game.piles_of("file")], game.base
+        (['J♠', '10♦', 'K♥', 'Q♣'], <Rank.SIX: 6>)
+        """
+        chosen = parse_cards(line)
+        first = Card.parse(formation)
+        if len(chosen) != FILES or len(set(chosen + [first])) != FILES + 1:
+            raise InvalidPosition("a line is four different cards, and the formation card another")
+        others = shuffled([c for c in whist_pack() if c not in chosen and c != first], seed)
+        game = cls(**options)
+        game.seed = seed
+        game.lay_out(chosen + others[:HEAP] + [first] + others[HEAP:])
+        return cls.from_position(str(game))
+
+    # ------------------------------------------------------------ foundations
+    @property
+    def base(self) -> Rank:
+        """The value of the formation cards: that of the formation card, in the first foundation."""
+        return self.piles["foundation 1"].cards[0].rank
+
+    def foundation_rule(self, name: str) -> Foundation:
+        return Foundation(self.base, FORMATION_BUILD)
+
+    def _wanted(self) -> dict[Suit, tuple[int, str]]:
+        """For each suit, the value the formations take now and the foundation it goes to."""
+        wanted: dict[Suit, tuple[int, str]] = {}
+        empty = None
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name].cards
+            if not pile:
+                empty = empty or name
+            elif len(pile) < FULL:
+                wanted[pile[0].suit] = (_FOLLOWING[pile[-1].rank], name)
+            else:
+                wanted[pile[0].suit] = (_NONE, name)
+        if empty is not None:
+            base = self.base
+            for suit in Suit:
+                wanted.setdefault(suit, (base, empty))
+        return wanted
+
+    # ------------------------------------------------------------------ moves
+    @property
+    def file_build(self) -> Build:
+        """Rule 2: down in alternate colours (with ``wrap``, a king on an ace)."""
+        return Build("down", "alternate", wrap=self.options.wrap)
+
+    def _target_name(self, target: str, vacancies: list[str]) -> str:
+        under = self.piles[target].top
+        if under is not None:
+            return str(under)
+        return "space" if target == vacancies[0] else target
+
+    def moves(self) -> Iterable[Move]:
+        """Turning three cards from the hand, picking up the pack; then the top card of the talon,
+        the card of the heap and the top card of each file to the formations and onto the files, and
+        every part of every file onto the other files (legal or not: :meth:`violation` judges)."""
+        yield Move("turn", (), "hand", "talon", "turn")
+        yield Move("redeal", (), "talon", "hand", "pick up")
+        files = self.piles_of("file")
+        vacancies = [f for f in files if self.piles[f].is_empty]
+        for source in ("talon", "heap"):
+            card = self.piles[source].top
+            if card is None:
+                continue
+            yield from self.foundation_moves(source, card)
+            for target in files:
+                yield Move("move", (card,), source, target, f"{card} → {self._target_name(target, vacancies)}")
+        for source in files:
+            pile = self.piles[source].cards
+            if not pile:
+                continue
+            yield from self.foundation_moves(source, pile[-1])
+            for depth in range(1, len(pile) + 1):
+                run = pile[len(pile) - depth:]
+                if depth > 1:
+                    yield Move("move", run, source, self.foundation_for(run[0]), f"{run[0]} → foundation")
+                for target in files:
+                    if target != source:
+                        yield Move("move", run, source, target,
+                                   f"{run[0]} → {self._target_name(target, vacancies)}")
+        for source in self.piles_of("foundation"):
+            card = self.piles[source].top
+            if card is not None:
+                for target in files:
+                    where = self._target_name(target, vacancies)
+                    yield Move("move", (card,), source, target, f"{card} → {where}")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
+        :meth:`violation`, found without trying the forbidden ones."""
+        legal: list[Move] = []
+        piles = self.piles
+        options = self.options
+        hand, talon = piles["hand"], piles["talon"]
+        if hand.cards:
+            legal.append(TURN)
+        elif talon.cards and self.counters["used"]:
+            legal.append(PICK_UP)
+        wanted = self._wanted()
+        files = self.piles_of("file")
+        tops = [(f, piles[f].cards[-1] if piles[f].cards else None) for f in files]
+        vacancies = [f for f, top in tops if top is None]
+        space = {f: ("space" if f == vacancies[0] else f) for f in vacancies}
+        wrap = options.wrap
+
+        def fits(card: Card, under: Card) -> bool:
+            step = under.rank - card.rank
+            return (step == 1 or (wrap and step == -12)) and (card.suit in _RED) is not (under.suit in _RED)
+
+        def goal(card: Card) -> str | None:
+            rank, name = wanted.get(card.suit, (_NONE, ""))
+            return name if rank == card.rank else None
+
+        heap_empty = not piles["heap"].cards
+        fill = options.empty_heap
+        for source in ("talon", "heap"):
+            card = piles[source].top
+            if card is None or (source == "heap" and options.heap == "vacancies"):
+                continue
+            found = goal(card)
+            if found is not None:
+                legal.append(Move("move", (card,), source, found, f"{card} → foundation"))
+            if source == "heap" and options.heap != "files":
+                continue
+            for target, under in tops:
+                if under is None:
+                    if source == "talon" and fill != "none" and heap_empty:
+                        legal.append(Move("move", (card,), source, target, f"{card} → {space[target]}"))
+                elif fits(card, under):
+                    legal.append(Move("move", (card,), source, target, f"{card} → {under}"))
+        whole = options.files == "whole"
+        for source, top in tops:
+            if top is None:
+                continue
+            pile = piles[source].cards
+            found = goal(top)
+            if found is not None:
+                legal.append(Move("move", (top,), source, found, f"{top} → foundation"))
+            length = 1
+            while length < len(pile) and fits(pile[-length], pile[-length - 1]):
+                length += 1
+            for depth in range(len(pile) if whole else 1, length + 1):
+                run = pile[len(pile) - depth:]
+                head = run[0]
+                for target, under in tops:
+                    if target == source:
+                        continue
+                    if under is None:
+                        if fill == "any" and heap_empty and depth < len(pile):
+                            legal.append(Move("move", run, source, target, f"{head} → {space[target]}"))
+                    elif fits(head, under):
+                        legal.append(Move("move", run, source, target, f"{head} → {under}"))
+        return legal
+
+    def aliases(self, move: Move) -> set[str]:
+        """The notation; the target named as a pile (``7♥ → file 2``) or a kind of pile
+        (``7♥ → foundation``); a vacancy as a ``vacancy``; a run by all its cards
+        (``7♥ 6♣ → 8♠``) or its two ends (``7♥–5♦ → 8♠``); picking up as ``redeal``."""
+        names = super().aliases(move)
+        if move.kind == "redeal":
+            names.add("redeal")
+        if move.kind != "move" or not move.cards or not move.target:
+            return names
+        if move.target in self.piles and move.target.startswith("file") and self.piles[move.target].is_empty:
+            names.add(f"{move.cards[0]} → vacancy")
+        if len(move.cards) > 1:
+            ends = f"{move.cards[0]} {move.cards[-1]}"
+            whole = " ".join(map(str, move.cards))
+            names |= {f"{run} → {n.split(' → ', 1)[1]}" for n in list(names) for run in (whole, ends)}
+        return names
+
+    # ---------------------------------------------------------------- the rules
+    def violation(self, move: Move) -> IllegalMove | None:
+        if move.kind == "turn":
+            return self._turn_violation()
+        if move.kind == "redeal":
+            return self._pick_up_violation()
+        if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
+                or move.source == move.target or not move.cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        head = move.cards[0]
+        source = self.piles[move.source]
+        if move.source == "hand":
+            return self.illegal(*self.UNDEALT_RULE, head)
+        if move.source.startswith("foundation"):
+            return self.illegal("4", "a card built on a formation stays there", head)
+        if move.source == "talon" and (len(move.cards) != 1 or source.top != head):
+            return self.illegal(*self.TALON_RULE, head)
+        if move.source == "heap":
+            if len(move.cards) != 1 or source.top != head:
+                return self.illegal(*self.AVAILABILITY, head)
+            if self.options.heap == "vacancies":
+                return self.illegal("5", "the rubbish heap lies face down: its cards come out only to fill "
+                                    "the vacant files", head)
+        if move.source.startswith("file"):
+            problem = self._lift_violation(source, move)
+            if problem is not None:
+                return problem
+        if move.target.startswith("foundation"):
+            if len(move.cards) != 1:
+                return self.illegal("4", "cards are built on the formations one at a time", head)
+            return self._formation_violation(move.target, head)
+        if not move.target.startswith("file"):
+            return IllegalMove("Play", f"cards are not put back on the {move.target}", str(head))
+        target = self.piles[move.target]
+        if move.source == "heap" and self.options.heap != "files":
+            if target.is_empty:
+                return self.illegal("3", "the vacancy is filled from the rubbish heap at once", head)
+            return self.illegal("5", "the card turned up from the rubbish heap is used for the formation "
+                                "building, not on the files", head, target.top)
+        under = target.top
+        if under is None:
+            return self._vacancy_violation(move, source)
+        fault = self.file_build.fault(under, head)
+        if fault == "must alternate in colour":
+            return self.illegal("2", "a card is put on one of the opposite color", head, under)
+        if fault:
+            return self.illegal("2", "a card is put on one of one degree higher in value", head, under)
+        return None
+
+    def _lift_violation(self, pile: Pile, move: Move) -> IllegalMove | None:
+        """What may be lifted from a file: its top card, to a formation; onto another file, the whole
+        file (with ``files=part``, any part of it that is a sequence)."""
+        n = len(move.cards)
+        head = move.cards[0]
+        if n > len(pile) or pile.cards[len(pile) - n:] != move.cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        if move.target.startswith("foundation"):
+            if n > 1:
+                return self.illegal("5", "only a card uncovered in the play is used for the formations",
+                                    move.cards[1], head)
+            return None
+        if not self.file_build.is_run(move.cards):
+            return self.illegal("2", "only a sequence of alternate colors is moved", head)
+        if self.options.files == "whole" and n != len(pile):
+            return self.illegal("2", "a file is moved onto another only whole, never in part",
+                                head, pile.cards[len(pile) - n - 1])
+        return None
+
+    def _vacancy_violation(self, move: Move, source: Pile) -> IllegalMove | None:
+        """Rule 3: a vacancy is filled from the rubbish heap; once the heap is exhausted, as
+        ``empty_heap`` says."""
+        head = move.cards[0]
+        if self.piles["heap"].cards:
+            return self.illegal("3", "a vacancy is filled by taking a card from the rubbish heap", head)
+        fill = self.options.empty_heap
+        if fill == "none":
+            return self.illegal("3", "a vacancy is filled only from the rubbish heap, and the heap is "
+                                "exhausted", head)
+        if fill == "hand" and move.source != "talon":
+            return self.illegal("3", "once the rubbish heap is exhausted, a vacancy is filled from the "
+                                "cards turned over from the hand", head)
+        if move.source.startswith("file") and len(move.cards) == len(source):
+            return self.illegal("3", "a file is not moved from one place to another", head)
+        return None
+
+    def _formation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rules 4 and 8: the formation cards, then up in suit, the ace after the king."""
+        base = self.base
+        reasons = {
+            "must follow suit": ("4", "the formation cards are built up in the same suit"),
+            "start": ("4", f"the formation cards are the four {_PLURALS[base]}"),
+            "*": ("8", f"a {_WORDS[base]} is built upon in the order {formation_order(base)}"),
+        }
+        return self.explain(self.foundation_fault(name, card), reasons, card, *self.piles[name].cards[-1:])
+
+    def _turn_violation(self) -> IllegalMove | None:
+        if self.piles["hand"].cards:
+            return None
+        if not self.piles["talon"].cards:
+            return IllegalMove("6", "no cards are left in hand")
+        if self.counters["used"]:
+            return IllegalMove("6", "on reaching the end of the pack in hand, it is picked up before it is "
+                               "turned over again")
+        return IllegalMove("7", "no card was used from the pack in the last pass: the game ceases")
+
+    def _pick_up_violation(self) -> IllegalMove | None:
+        left = len(self.piles["hand"])
+        if left:
+            return IllegalMove("6", "the pack is picked up only on reaching its end",
+                               f"{left} card{'s' if left != 1 else ''} left in hand")
+        if not self.piles["talon"].cards:
+            return IllegalMove("6", "there are no cards to pick up")
+        if not self.counters["used"]:
+            return IllegalMove("7", "no card was used from the pack in the last pass: there is no point in "
+                               "turning over the threes any more")
+        return None
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> None:
+        if move.kind == "turn":
+            hand, talon = self.piles["hand"], self.piles["talon"]
+            three = hand.cards[-THREES:]
+            self.piles["hand"] = hand.without(len(three))
+            self.piles["talon"] = talon.added(reversed(three))
+            return
+        if move.kind == "redeal":
+            talon = self.piles["talon"].cards
+            self.piles["hand"] = Pile(tuple(reversed(talon)), len(talon))
+            self.piles["talon"] = Pile()
+            self.counters["used"] = 0
+            self.counters["passes"] += 1
+            return
+        assert move.source is not None and move.target is not None
+        self.transfer(move.source, move.target, len(move.cards),
+                      turn_up=move.source == "heap" and self.options.heap != "vacancies")
+        if move.source == "talon":
+            self.counters["used"] += 1
+        self._fill_vacancies()
+
+    def _fill_vacancies(self) -> None:
+        """Rule 3: a vacant file is filled at once with the top card of the rubbish heap, face up."""
+        for name in self.piles_of("file"):
+            heap = self.piles["heap"]
+            if self.piles[name].is_empty and heap.cards:
+                self.piles[name] = Pile(heap.cards[-1:])
+                self.piles["heap"] = self._heap(heap.cards[:-1])
+
+    # ----------------------------------------------------------------- result
+    @property
+    def is_won(self) -> bool:
+        """Rule 7: the four formations built up with their twelve following cards."""
+        return all(len(self.piles[f]) == FULL for f in self.piles_of("foundation"))
+
+    def state_key(self) -> tuple[Any, ...]:
+        """The position for a search: the piles, and whether a card was used in this pass (how many,
+        and how many passes were made, change nothing that follows)."""
+        return (tuple(self.piles.values()), self.counters["used"] > 0)
+
+    # ------------------------------------------------------------ for solvers
+    def solver_key(self) -> tuple[Any, ...]:
+        """The :meth:`state_key` with the files, and the formations, in a fixed order: the rules
+        treat the four files alike, and the four formations."""
+        piles = self.piles
+        files = sorted((piles[f] for f in self.piles_of("file")), key=lambda p: p.cards)
+        formations = sorted((piles[f] for f in self.piles_of("foundation")), key=lambda p: p.cards)
+        return (piles["hand"], piles["talon"], piles["heap"], tuple(files), tuple(formations),
+                self.counters["used"] > 0)
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move that does not take the top card of the talon neither needs nor changes the hand and
+        the talon: it could have been made before the pack was turned or picked up."""
+        return move.kind == "move" and move.source != "talon"
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card built on a formation from a file or the heap when no card that could be put on it
+        in the files is left in play.  (Not from the talon: taking a card from it changes the threes
+        of every later pass.)"""
+        build = self.file_build
+        for move in moves:
+            if move.kind == "move" and move.target and move.target.startswith("foundation") \
+                    and move.source != "talon" and self.safe_to_found(move.cards[0], build):
+                return move
+        return None
+
+    def layout(self) -> list[Spot]:
+        """The heap on the left, the four formations in a row above the four files, the hand and the
+        talon on the right."""
+        label = self.base.symbol if self.piles["foundation 1"].cards else ""
+        spots = [Spot("heap", 0, 0, label="heap")]
+        spots += [Spot(f, 1.5 + 1.2 * i, 0, label="" if self.piles[f].cards else label)
+                  for i, f in enumerate(self.piles_of("foundation"))]
+        spots += [Spot("hand", 6.6, 0, label="hand"), Spot("talon", 7.8, 0, label="talon")]
+        spots += [Spot(f, 1.5 + 1.2 * i, 1.3, fan="down") for i, f in enumerate(self.piles_of("file"))]
+        return spots
+
+
+TURN = Move("turn", (), "hand", "talon", "turn")
+PICK_UP = Move("redeal", (), "talon", "hand", "pick up")
+
+#: The deal the chapter draws in place of a figure (see LINE).
+DIAGRAM = str(Demon.from_line(LINE, FORMATION, DIAGRAM_SEED))
