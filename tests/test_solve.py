@@ -53,12 +53,13 @@ def test_an_unknown_mode_is_refused() -> None:
 
 def plain(cls: type[Game]) -> type[Game]:
     """``cls`` searched without the game's reductions: no safe moves, no dominated moves left out,
-    no interchangeable piles, no reordering of the moves of the pack."""
+    no interchangeable piles or key of its own, no reordering or runs of the moves of the pack."""
     return type(f"Plain{cls.__name__}", (cls,), {
         "INTERCHANGEABLE": (),
+        "solver_key": Game.state_key,
         "safe_move": lambda self, moves: None,
         "useful_moves": lambda self: self.legal_moves(),
-        "independent": lambda self, pack_move, move: False,
+        "independent": Game.independent,
     })
 
 

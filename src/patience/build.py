@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .cards import Card, Rank
 
-__all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_reasons", "reversal", "sequence_length"]
+__all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_reasons", "reversal", "sequence_length", "ascending_from"]
 
 #: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
@@ -144,3 +144,15 @@ def reversal(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:
     ['4♠', '3♠', '2♠']
     """
     return tuple(reversed(cards[len(cards) - count:]))
+
+
+def ascending_from(first: Card, top: Card) -> list[Card]:
+    """A foundation from its foundation card ``first`` up in suit to ``top``, the ace after the king.
+
+    >>> " ".join(map(str, ascending_from(Card.parse("J♥"), Card.parse("2♥"))))
+    'J♥ Q♥ K♥ A♥ 2♥'
+    """
+    if first.suit != top.suit:
+        raise ValueError(f"a foundation follows suit: {first} … {top}")
+    count = (top.value - first.value) % 13 + 1
+    return [Card(Rank((first.value - 1 + i) % 13 + 1), first.suit) for i in range(count)]

@@ -253,6 +253,9 @@ class Game:
     #: The kinds of pile that cards go out to for good (foundations, discards): :meth:`progress`
     #: counts the cards on them.
     OUT: ClassVar[tuple[str, ...]] = ("foundation",)
+    #: The kinds of move that move the pack (turn it, deal from it, take it up again): the solver
+    #: tries them after the others, and an honest player turns the pack when nothing else gains.
+    PACK_KINDS: ClassVar[tuple[str, ...]] = ("turn", "deal", "redeal")
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
@@ -675,12 +678,17 @@ class Game:
     def independent(self, pack_move: Move, move: Move) -> bool:
         """True when ``move``, made just after ``pack_move`` (a move of the pack: a turn, a deal),
         could have been made before it to the same effect: a solver then tries only that order.
-        (Games override this; by default False.)"""
+        (Games override this; by default False.)
+
+        Overriding it also lets the solver search the moves of the pack as runs that end in a
+        move using a card they brought (:func:`patience.solve.thoughtful`), wherever one move of
+        the pack at a time is legal; it must hold for every move of the pack in such a run."""
         return False
 
     def safe_to_found(self, card: Card, build: Build) -> bool:
         """True when founding ``card`` can never spoil a win: every card that ``build`` would
-        let lie on it in the tableau has gone out already.
+        let lie on it in the tableau has gone out already (and, with several packs, a foundation
+        as ready as the one it takes waits for each twin still in play).
 
         >>> from patience import load
         >>> game = load("canfield", seed=1)
@@ -689,7 +697,11 @@ class Game:
         (True, False)
         """
         out = Counter(c for kind in self.OUT for name in self._kinds.get(kind, ()) for c in self.piles[name])
-        return all(out[child] >= self.packs for child in _children(card, build))
+        if not all(out[child] >= self.packs for child in _children(card, build)):
+            return False
+        # With several packs, each twin still in play must find a foundation as ready as this one.
+        twins = self.packs - 1 - out[card]
+        return twins <= 0 or sum(self.foundation_fault(f, card) is None for f in self.piles_of("foundation")) > twins
 
     def _repr_svg_(self) -> str:
         from .render import svg

@@ -92,8 +92,10 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
 def _priority(game: Game, move: Move) -> int:
     """The order moves are tried in: out first, then moves that turn a card up or empty a pile,
     then the other moves between piles, and last the pack turned or dealt."""
-    if move.kind != "move" or move.target is None:
+    if move.kind in game.PACK_KINDS:
         return 4
+    if move.target is None:
+        return 3
     if pile_kind(move.target) in game.OUT:
         return 0
     source = game.piles.get(move.source or "")
@@ -123,31 +125,38 @@ def _children(game: Game, last: Move | None) -> list[Step]:
     safe = game.safe_move(moves)
     if safe is not None:
         return [(safe,)]
-    if last is not None and last.kind != "move":
+    if last is not None and last.kind in game.PACK_KINDS:
         moves = [m for m in moves if not game.independent(last, m)]
     steps: list[Step] = [(m,) for m in sorted(moves, key=lambda m: _priority(game, m))]
-    if type(game).independent is Game.independent or not any(m.kind != "move" for m in moves):
+    if type(game).independent is Game.independent or sum(m.kind in game.PACK_KINDS for m in moves) != 1:
         return steps
-    return [s for s in steps if s[0].kind == "move"] + _pack_runs(game)
+    runs = _pack_runs(game)
+    if runs is None:
+        return steps
+    return [s for s in steps if s[0].kind not in game.PACK_KINDS] + runs
 
 
-def _pack_runs(game: Game) -> list[Step]:
-    """Every run of moves of the pack from ``game`` followed by a move that uses what it brought."""
+def _pack_runs(game: Game) -> list[Step] | None:
+    """Every run of moves of the pack from ``game`` followed by a move that uses what it brought;
+    None if somewhere along the run the pack could be moved two ways (the runs would miss one)."""
     runs: list[Step] = []
     run: list[Move] = []
     seen = {game.solver_key()}
     try:
         for _ in range(PACK_RUN):
-            pack = next((m for m in game.useful_moves() if m.kind != "move"), None)
-            if pack is None:
+            pack = [m for m in game.useful_moves() if m.kind in game.PACK_KINDS]
+            if len(pack) > 1:
+                return None
+            if not pack:
                 break
-            game.push(pack)
-            run.append(pack)
+            game.push(pack[0])
+            run.append(pack[0])
             key = game.solver_key()
             if key in seen:
                 break
             seen.add(key)
-            uses = [m for m in game.useful_moves() if m.kind == "move" and not game.independent(pack, m)]
+            uses = [m for m in game.useful_moves()
+                    if m.kind not in game.PACK_KINDS and not game.independent(pack[0], m)]
             runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m))]
     finally:
         for _ in run:
@@ -158,7 +167,7 @@ def _pack_runs(game: Game) -> list[Step]:
 def _node(game: Game, last: Move | None) -> tuple[Any, ...]:
     """A searched node: the position, and the move of the pack that led to it (which decides what
     :func:`_children` leaves out, so two arrivals that differ in it are searched apart)."""
-    return (game.solver_key(), last if last is not None and last.kind != "move" else None)
+    return (game.solver_key(), last if last is not None and last.kind in game.PACK_KINDS else None)
 
 
 def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float | None = None) -> Solution:
@@ -313,7 +322,7 @@ def choose(view: Game, seen: set[tuple[Any, ...]], idle: int, nodes: int = NODES
         if visible_key(view) not in seen:
             fresh.append(move)
         view.undo()
-    pack = [m for m in fresh if m.kind != "move"]
+    pack = [m for m in fresh if m.kind in view.PACK_KINDS]
     if pack:
         return _steps(view, pack[:1])
     if fresh and idle < IDLE_MOVES:
@@ -353,7 +362,7 @@ def plan(view: Game, seen: set[tuple[Any, ...]], nodes: int = NODES["honest"],
                     board.undo()
                     line.pop()
             continue
-        if any(move.kind != "move" for move in step):
+        if any(move.kind in board.PACK_KINDS for move in step):
             continue
         count += 1
         for move in step:
@@ -405,7 +414,7 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
         if table != expected:
             steps = []
         score = _score(board)
-        if score > record or move.kind != "move":
+        if score > record or move.kind in board.PACK_KINDS:
             idle = 0
             record = max(record, score)
         else:

@@ -339,8 +339,10 @@ def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = 
 
 
 def stored(folder: str | Path, game: str | None = None) -> list[Results]:
-    """The results stored in ``folder`` (of one game's chapter, if ``game`` is given), in file order."""
+    """The results stored in ``folder`` (of one game's chapter, if ``game`` is given): game by game
+    in the order of the book, the default options first, thoughtful before honest."""
     found = [Results.load(path) for path in sorted(Path(folder).glob("*.json"))]
     if game is not None:
         found = [r for r in found if games.get(r.game).chapter == game or r.game == game]
-    return found
+    order = {cls.slug: i for i, cls in enumerate(games.all())}
+    return sorted(found, key=lambda r: (order.get(r.game, 0), bool(r.options), r.spec, MODES.index(r.mode)))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from patience import IllegalMove, InvalidMove, Record, load, render
+from patience import IllegalMove, InvalidMove, Move, Record, load, render
 from patience.cards import Card, shuffled, whist_pack
-from patience.games.babette import COLUMNS, GARDEN, PLATE_GARDEN, ROWS, Babette, place
+from patience.games.babette import COLUMNS, DEAL, GARDEN, PLATE_GARDEN, ROWS, Babette, place
 
 RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "babette.txt"
 
@@ -213,13 +213,20 @@ def test_the_diagram_shows_the_rows_dealt() -> None:
     assert len(lines) == 5 and lines[4].split() == PLATE_GARDEN.splitlines()[3].split()
 
 
-def test_legal_moves_are_the_candidates_the_rules_allow() -> None:
+@pytest.mark.parametrize("spec", ["babette", "babette(blocking=next-row)", "babette(deal_when=blocked)",
+                                  "babette(redeal_when=any,redeals=1)", "babette(redeals=0)",
+                                  "babette(blocking=next-row,deal_when=blocked,redeal_when=any,redeals=3)",
+                                  "babette(column_order=last-row-first)"])
+def test_legal_moves_are_the_candidates_the_rules_allow(spec: str) -> None:
+    def exactly(moves: list[Move]) -> list[tuple[str, list[int]]]:
+        return [(repr(m), [c.pack for c in m.cards]) for m in moves]
+
     for seed in range(1, 4):
-        game = load("babette", seed=seed)
+        game = load(spec, seed=seed)
         rng = random.Random(seed)
         while True:
             legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert exactly(legal) == exactly([m for m in game.moves() if game.violation(m) is None])
             if not legal:
                 break
             game.play(rng.choice(legal))
@@ -230,3 +237,57 @@ def test_the_worked_game_is_won() -> None:
     game = record.replay()
     assert game.is_won and game.result == "won" and game.counters["redeals"] == 2
     assert record.start == load("babette", seed=record.start.seed)
+
+
+# ---------------------------------------------------------------- for the solver
+def test_a_card_is_played_without_a_search_only_when_it_can_never_spoil_a_win() -> None:
+    def safe(game: Babette) -> str | None:
+        move = game.safe_move(game.legal_moves())
+        return None if move is None else str(move)
+
+    # the other 8♥ is on the king's foundation: this one can only go up on the ace's
+    game = Babette.arrange("8♥ 5♣", aces="7♥ 4♣", kings="8♥")
+    assert safe(game) is None  # a re-deal is still to come, and takes up the garden as it lies
+    game.counters["redeals"] = 2
+    assert safe(game) == "8♥ → foundation"
+    twin_to_come = Babette.arrange("5♣ 9♦", aces="7♥ 4♣", kings="8♥")  # the other 5♣ is in the stock
+    twin_to_come.counters["redeals"] = 2
+    assert [str(m) for m in twin_to_come.legal_moves()] == ["5♣ → foundation", "deal"]
+    assert safe(twin_to_come) is None
+    blocked = Babette.arrange("8♥ 5♣", aces="7♥ 4♣", kings="8♥", deal_when="blocked")
+    blocked.counters["redeals"] = 2
+    assert safe(blocked) is None  # playing it could keep back a row the winning line deals
+
+
+def test_a_card_played_just_after_a_deal_that_could_have_been_played_before_it() -> None:
+    # the last three cards of the stock make a short row: the 5♣ of the first row stays free
+    game = Babette.arrange("2♣ -- -- 5♣", aces="K♠ K♥ K♦ K♣", kings="A♠ A♥ A♦ 6♣", stock="4♣ 3♣ A♣")
+    game.play("deal")
+    [move] = game.legal_moves()
+    assert str(move) == "5♣ → foundation" and game.independent(DEAL, move)
+    game.play(move)
+    assert [str(m) for m in game.legal_moves()] == ["4♣ → foundation"]
+    assert not game.independent(DEAL, game.legal_moves()[0])
+
+
+def test_the_search_key_does_not_tell_foundations_of_a_kind_apart() -> None:
+    one, other = Babette.arrange("5♥ 9♣", aces="3♦ --"), Babette.arrange("5♥ 9♣", aces="-- 3♦")
+    assert one.solver_key() == other.solver_key() and one.state_key() != other.state_key()
+    assert one.solver_key() != Babette.arrange("5♥ 9♣", kings="-- 3♦").solver_key()
+
+
+def test_the_reductions_agree_with_a_search_without_them() -> None:
+    """Along the worked game's last deal, where a win is near enough for both searches to finish."""
+    from patience import Game
+    from patience.solve import thoughtful
+
+    plain = type("PlainBabette", (Babette,), {
+        "INTERCHANGEABLE": (), "safe_move": lambda self, moves: None,
+        "independent": lambda self, pack_move, move: False, "solver_key": Game.state_key})
+    record = Record.from_text(RECORD.read_text(encoding="utf-8"))
+    game = record.start.copy()
+    for i, move in enumerate(record.moves):
+        game.play(move)
+        if i >= 90 and i % 6 == 0:
+            reduced, full = thoughtful(game, nodes=3_000), thoughtful(plain.from_position(str(game)), nodes=3_000)
+            assert reduced.outcome == full.outcome == "won" and reduced.nodes <= full.nodes

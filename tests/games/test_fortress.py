@@ -260,3 +260,44 @@ def test_every_position_of_the_worked_game_round_trips_and_undoes() -> None:
         assert str(game) == before
         game.play(move)
     assert game.is_won
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("foundations", ["ascending", "descending"])
+def test_legal_moves_is_the_filter_of_moves(foundations: str) -> None:
+    import random
+
+    starts = [Fortress.deal(seed, foundations=foundations) for seed in (1, 3, 8, 21)]
+    if foundations == "ascending":
+        starts.append(Fortress.arrange(LATE))
+    for n, game in enumerate(starts):
+        rng = random.Random(n)
+        for _ in range(60):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_a_card_whose_other_marriage_is_out_is_played_safely() -> None:
+    game = Fortress.arrange(LATE)
+    assert str(game.safe_move(game.legal_moves())) == "10♣ → foundation"  # the 9♣ out, the J♣ to follow
+    ace = {"left row 1": "2♥ A♥", "right row 1": "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥"}
+    assert str(Fortress.arrange(ace).safe_move(Fortress.arrange(ace).legal_moves())) == "A♥ → foundation"
+    down = Fortress.arrange(ace, foundations="descending")
+    assert "A♥ → foundation" in [str(m) for m in down.legal_moves()]
+    assert down.safe_move(down.legal_moves()) is None, "descending, the 2♥ is the last card: it may marry the A♥"
+
+
+def test_rows_of_either_group_and_lanes_are_alike_to_the_solver() -> None:
+    game = Fortress.arrange(LATE)
+    swapped = dict(LATE)
+    swapped["left row 1"], swapped["right row 1"] = LATE["right row 1"], LATE["left row 1"]
+    assert Fortress.arrange(swapped).solver_key() == game.solver_key() != Fortress.arrange(swapped).state_key()
+    two = dict(LATE)
+    del two["left row 3"]
+    game = Fortress.arrange({**two, "right row 4": "K♥ 10♠ 10♣ 10♦ 9♥"})
+    lanes = [m for m in game.legal_moves() if game.piles[m.target].is_empty]
+    assert {m.target for m in lanes} == {"left row 3", "right row 3"}
+    assert {m.target for m in game.useful_moves() if game.piles[m.target].is_empty} == {"left row 3"}

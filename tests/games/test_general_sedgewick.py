@@ -333,3 +333,47 @@ def test_empty_corners_are_marked_with_the_foundation_value() -> None:
     labels = {s.pile: s.label for s in game.layout()}
     assert labels["foundation 1"] == "" and labels["foundation 2"] == "J"
     assert {s.pile: s.label for s in GeneralSedgewick.from_plate().layout()}["foundation 2"] == ""
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("options", [{}, {"wrap": True}, {"runs": True}, {"wrap": True, "runs": True}])
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options) -> None:
+    for seed in range(1, 9):
+        game = GeneralSedgewick.deal(seed, **options)
+        rng = random.Random(seed)
+        for _ in range(150):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_a_card_goes_up_safely_once_the_four_cards_one_lower_are_up() -> None:
+    game = GeneralSedgewick.arrange({1: "Q♣ 9♥", 3: "9♣"}, foundations="8♥ 8♠ 8♦ 8♣")
+    assert str(game.safe_move(game.useful_moves())) == "9♥ → foundation"
+    early = GeneralSedgewick.arrange({1: "Q♣ 9♥", 3: "9♣"}, foundations="8♥ 8♠ 8♦")
+    assert early.safe_move(early.useful_moves()) is None, "the 8♣ may still be placed on the 9♥"
+
+
+def test_a_card_fills_one_vacancy_for_the_solver() -> None:
+    game = GeneralSedgewick.arrange({1: "9♣", 3: "5♦"}, foundations="8♥", talon="K♥")
+    fills = [str(m) for m in game.legal_moves() if m.cards and str(m.cards[0]) == "K♥"]
+    assert fills == ["K♥ → space", "K♥ → cross 4", "K♥ → cross 5"]
+    assert [str(m) for m in game.useful_moves() if m.cards and str(m.cards[0]) == "K♥"] == ["K♥ → space"]
+
+
+def test_the_places_of_the_cross_are_alike_for_the_solver() -> None:
+    game = GeneralSedgewick.from_plate()
+    twin = GeneralSedgewick.from_position(str(game).replace("cross 1:", "cross 0:")
+                                          .replace("cross 5:", "cross 1:").replace("cross 0:", "cross 5:"))
+    assert twin.state_key() != game.state_key() and twin.solver_key() == game.solver_key()
+
+
+def test_a_move_that_leaves_the_talon_could_have_come_before_the_deal() -> None:
+    game = GeneralSedgewick.arrange({1: "9♣", 3: "8♦"}, foundations="8♥", pack="2♠ 7♥")
+    assert not game.independent(Move("deal", (), "pack", "foundation 1", "deal"), game.parse_move("8♦ → 9♣"))
+    deal = game.play("deal")
+    assert game.independent(deal, game.parse_move("8♦ → 9♣"))
+    assert not game.independent(deal, game.parse_move("7♥ → 8♦"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -309,3 +310,47 @@ def test_the_notebook_record_is_a_won_game() -> None:
     for move in record.moves:
         strict.play(move)
     assert strict.is_won
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("spec", [
+    "la-belle-lucie", "la-belle-lucie(redeal_when=stuck)", "la-belle-lucie(redeal_when=any)",
+    "la-belle-lucie(redeals=0)", "house-in-the-wood", "house-in-the-wood(packets=36,redeal_when=stuck)",
+    "house-on-the-hill", "house-on-the-hill(redeal_when=any)",
+])
+def test_legal_moves_is_the_filter_of_moves(spec: str) -> None:
+    for seed in (1, 23):
+        rng = random.Random(seed)
+        game = patience.load(spec, seed=seed)
+        for _ in range(80):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_a_card_nothing_can_marry_is_played_safely() -> None:
+    game = LaBelleLucie.from_plate()
+    safe = game.safe_move(game.legal_moves())
+    assert str(safe) == "A♥ → foundation"
+    anytime = patience.load("la-belle-lucie(redeal_when=any)", seed=3)
+    assert anytime.safe_move(anytime.legal_moves()) is None, "a re-deal may come first and shuffle it"
+    wood = HouseInTheWood.arrange({"foundation 1": "A♥", "foundation 2": "A♥ 2♥", "packet 1": "3♥",
+                                   "packet 2": "4♥ 2♥"}, rest="packet 3", hidden=False)
+    three = next(m for m in wood.legal_moves() if str(m) == "3♥ → foundation")
+    assert wood.safe_move([three]) is None, "the other 2♥ could still marry the 3♥"
+    assert str(wood.safe_move(wood.legal_moves())) == "2♥ → foundation"
+    wood.play("2♥ → foundation")
+    assert str(wood.safe_move(wood.legal_moves())) == "3♥ → foundation"
+
+
+def test_a_lone_card_is_not_married_once_no_redeal_is_left() -> None:
+    text = position("la-belle-lucie", {1: up("♠", "9"), 2: up("♥", "10"), 3: up("♦", "10"), 4: up("♣", "10")},
+                    {1: "10♠ Q♦ K♠", 2: "J♥ K♦ Q♠", 3: "J♣ J♠ K♣", 4: "J♦ Q♣ K♥", 5: "Q♥"},
+                    "la-belle-lucie seed=7 redeals=2")
+    game = LaBelleLucie.from_position(text)
+    assert [str(m) for m in game.legal_moves()] == ["Q♠ → K♠", "Q♥ → K♥"]
+    assert [str(m) for m in game.useful_moves()] == ["Q♠ → K♠"]
+    again = LaBelleLucie.from_position(text.replace("redeals=2", "redeals=1"))
+    assert again.useful_moves() == again.legal_moves()

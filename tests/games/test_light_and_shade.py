@@ -208,3 +208,49 @@ def test_the_worked_game_is_won() -> None:
     game = record.replay()
     assert game.is_won and game.result == "won" and len(record) == 328
     assert sum(m.kind == "deal" for m in record.moves) == 88
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("talon_to_auxiliaries", [True, False])
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(talon_to_auxiliaries: bool) -> None:
+    for seed in range(1, 9):
+        game = LightAndShade.deal(seed, talon_to_auxiliaries=talon_to_auxiliaries)
+        rng = random.Random(seed)
+        for _ in range(250):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_two_foundations_that_differ_are_named_and_the_solver_tries_one() -> None:
+    game = LightAndShade.arrange(["2♠"], rivals="K♣ K♣ K♦ K♦")
+    legal = [str(m) for m in game.legal_moves()]
+    assert game.legal_moves() == [m for m in game.moves() if game.is_legal(m)]
+    assert [m for m in legal if m.startswith("2♠")] == ["2♠ → foundation 3", "2♠ → foundation 7"]
+    assert [str(m) for m in game.useful_moves() if str(m).startswith("2♠")] == ["2♠ → foundation 3"]
+
+
+def test_the_solver_sees_values_and_colours_not_suits_nor_places() -> None:
+    game = LightAndShade.arrange(["9♥ 8♣", "--", "K♠"], rivals="7♦ -- 5♠")
+    twin = LightAndShade.arrange(["K♣", "9♦ 8♠"], rivals="-- 5♣ 7♥")
+    assert twin.solver_key() == game.solver_key() and twin.state_key() != game.state_key()
+    other = LightAndShade.arrange(["9♥ 8♣", "--", "K♠"], rivals="7♠ -- 5♠")
+    assert other.solver_key() != game.solver_key()
+
+
+def test_a_card_goes_up_safely_once_the_four_cards_that_could_lie_on_it_are_up() -> None:
+    # A black four goes on the foundations of the red aces: they need the red threes below it.
+    game = LightAndShade.arrange(["4♣"], foundations="A♠ A♠ 3♥ 3♥ A♣ A♣ 3♦ 3♦")
+    assert str(game.safe_move(game.useful_moves())).startswith("4♣ → foundation")
+    early = LightAndShade.arrange(["4♣"], foundations="A♠ A♠ 3♥ 3♥ A♣ A♣ 3♦ 2♣")
+    assert early.safe_move(early.useful_moves()) is None, "a red three may still be placed on the 4♣"
+
+
+def test_a_move_that_leaves_the_talon_could_have_come_before_the_deal() -> None:
+    game = LightAndShade.arrange(["9♥"], rivals="8♣", pack="7♦")
+    deal = game.play("deal")
+    assert game.independent(deal, game.parse_move("8♣ → 9♥"))
+    assert not game.independent(deal, Move("move", game.piles["talon"].cards, "talon", "rival 2", "7♦ → rival 2"))

@@ -330,3 +330,47 @@ def test_quick_legal_moves_are_the_legal_moves_of_moves() -> None:
     record = Record.from_text(RECORD.read_text(encoding="utf-8"))
     for position in list(record.positions())[::7]:
         assert position.legal_moves() == [m for m in position.moves() if position.is_legal(m)]
+
+
+@pytest.mark.parametrize("options", ["", "lane_from=talon", "deal_when=first", "deal_when=any",
+                                     "lane_from=talon,deal_when=any"])
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: str) -> None:
+    import random
+
+    for seed in range(1, 9):
+        game = with_options(NapoleonAtStHelena.deal(seed=seed), options) if options else \
+            NapoleonAtStHelena.deal(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+# ---------------------------------------------------------------------------- for the solver
+def test_a_card_goes_up_safely_once_both_cards_one_lower_of_its_suit_are_up() -> None:
+    game = NapoleonAtStHelena.arrange({1: "K♣ 5♥", 2: "5♥", 3: "7♠"}, foundations="4♥ 4♥ 6♠")
+    moves = game.useful_moves()
+    assert str(game.safe_move(moves)) == "5♥ → foundation"
+    half = NapoleonAtStHelena.arrange({1: "K♣ 5♥", 3: "7♠"}, foundations="4♥ 3♥ 6♠")
+    assert half.safe_move(half.useful_moves()) is None, "the other 4♥ may still be married on the 5♥"
+
+
+def test_a_card_fills_one_lane_for_the_solver() -> None:
+    game = NapoleonAtStHelena.arrange({1: "K♣ 5♥", 2: "9♠"}, foundations="")
+    lanes = [str(m) for m in game.legal_moves() if str(m).startswith("5♥ → ")]
+    assert lanes[:2] == ["5♥ → lane", "5♥ → column 4"]
+    assert [str(m) for m in game.useful_moves() if str(m).startswith("5♥ → ")] == ["5♥ → lane"]
+
+
+def test_a_move_between_columns_comes_before_the_deal_unless_it_frees_a_card_to_play() -> None:
+    game = NapoleonAtStHelena.arrange({1: "K♣ 5♥", 2: "6♥", 3: "2♠ 8♦", 4: "9♦"}, foundations="A♠")
+    deal = game.play("deal")
+    assert game.independent(deal, game.parse_move("5♥ → 6♥"))
+    assert not game.independent(deal, game.parse_move("8♦ → 9♦")), "it frees the 2♠: the pack waits"
+    assert not game.independent(deal, Move("move", game.piles["talon"].cards, "talon", "column 5"))
+    anytime = with_options(game, "deal_when=any")
+    assert anytime.independent(deal, anytime.parse_move("8♦ → 9♦"))

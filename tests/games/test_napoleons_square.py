@@ -297,3 +297,53 @@ def test_random_play_under_the_options_keeps_every_card_and_undoes(options: dict
             move = game.undo()
             assert str(game) == before
             game.play(move)
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("options", [{}, {"square": "single"}, {"remedy": "none"}, {"remedy": "slip"},
+                                     {"redeal": "pack"}])
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: dict[str, str]) -> None:
+    kings = [s for s in range(1, 80) if NapoleonsSquare.deal(s, **options).blocking_kings()][:3]
+    for seed in kings + [1, 2, 3, 4, 5]:
+        game = NapoleonsSquare.deal(seed, **options)
+        rng = random.Random(seed)
+        for _ in range(150):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_a_card_goes_up_safely_once_both_cards_one_lower_of_its_suit_are_up() -> None:
+    game = NapoleonsSquare.arrange({1: "K♣ 5♥", 2: "7♠"}, foundations="4♥ 4♥ 6♠", talon="9♣")
+    assert str(game.safe_move(game.useful_moves())) == "5♥ → foundation"
+    half = NapoleonsSquare.arrange({1: "K♣ 5♥", 2: "7♠"}, foundations="4♥ 3♥ 6♠", talon="9♣")
+    assert half.safe_move(half.useful_moves()) is None, "the other 4♥ may still be married on the 5♥"
+
+
+def test_nothing_goes_up_unasked_while_the_square_lies_as_dealt() -> None:
+    """Playing an ace would end the Note's remedies."""
+    seed = next(s for s in range(1, 200) if NapoleonsSquare.deal(s).blocking_kings()
+                and any(m.target and m.target.startswith("foundation") for m in NapoleonsSquare.deal(s).legal_moves()))
+    game = NapoleonsSquare.deal(seed)
+    assert game.square_as_dealt() and game.safe_move(game.useful_moves()) is None
+
+
+def test_the_packets_are_alike_once_play_has_begun() -> None:
+    game = NapoleonsSquare.deal(3)
+    swapped = NapoleonsSquare.from_position(str(game).replace("packet 1:", "packet 0:")
+                                            .replace("packet 2:", "packet 1:").replace("packet 0:", "packet 2:"))
+    assert swapped.solver_key() != game.solver_key(), "the re-deal takes the packets up in order"
+    for position in (game, swapped):
+        position.play("deal")
+        position.play(str(position.piles["turned"].top) + " → talon")
+    assert swapped.solver_key() == game.solver_key()
+
+
+def test_a_move_that_leaves_the_card_turned_could_have_come_before_the_deal() -> None:
+    game = NapoleonsSquare.arrange({1: "K♣ 5♥", 2: "6♥"}, foundations="4♦", talon="3♠", pack="A♠ 5♦")
+    deal = game.play("deal")
+    assert game.independent(deal, game.parse_move("5♥ → 6♥"))
+    assert not game.independent(deal, game.parse_move("5♦ → foundation"))

@@ -286,3 +286,57 @@ def test_the_worked_game_is_won_from_the_plate() -> None:
     assert end.is_won and end.result == "won"
     assert sum(m.kind == "redeal" for m in record.moves) == 1
     assert str(record.moves[0]) == "3♥ → 4♠", "the game opens with the text's own example"
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("options", [{}, {"deal_when": "any"}, {"refill": "talon"}, {"sequences": True},
+                                     {"redeals": 0}, {"redeals": 2, "sequences": True, "refill": "talon"}])
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options) -> None:
+    import random
+
+    for seed in range(1, 7):
+        game = RedAndBlack.deal(seed, **options)
+        rng = random.Random(seed)
+        for _ in range(250):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_a_card_goes_up_safely_once_the_cards_that_could_lie_on_it_are_up() -> None:
+    game = RedAndBlack.arrange({**ROW, 3: "J♣ 5♥"}, foundations="4♥ 4♥ 4♠ 4♠ 4♣ 4♣")
+    assert str(game.safe_move(game.useful_moves())) == "5♥ → foundation"
+    early = RedAndBlack.arrange({**ROW, 3: "J♣ 5♥"}, foundations="4♥ 4♥ 4♠ 4♠ 4♣ 3♣")
+    assert early.safe_move(early.useful_moves()) is None, "a 4♣ may still be placed on the 5♥"
+    other = RedAndBlack.arrange({**ROW, 3: "J♣ 5♥"}, foundations="4♥ 2♥ 4♠ 4♠ 4♣ 4♣", talon="5♥ 3♥")
+    assert other.safe_move(other.useful_moves()) is None, \
+        "the other 5♥ may have to go up first, to free the 3♥ under it for the other foundation"
+
+
+def test_a_card_that_would_leave_a_vacancy_or_change_a_redeal_is_not_played_up_unasked() -> None:
+    alone = RedAndBlack.arrange({**ROW, 3: "5♥"}, foundations="4♥ 4♥ 4♠ 4♠ 4♣ 4♣")
+    assert alone.safe_move(alone.useful_moves()) is None, "the next card of the pack would fill its place"
+    talon = RedAndBlack.arrange(ROW, foundations="4♥ 4♥ 4♠ 4♠ 4♣ 4♣", talon="5♥")
+    assert talon.safe_move(talon.useful_moves()) is None, "the re-deal would shuffle it with the talon"
+    spent = RedAndBlack.arrange(ROW, foundations="4♥ 4♥ 4♠ 4♠ 4♣ 4♣", talon="5♥", redeals=0)
+    assert str(spent.safe_move(spent.useful_moves())) == "5♥ → foundation"
+
+
+def test_the_volunteers_are_alike_for_the_solver() -> None:
+    game = RedAndBlack.from_plate()
+    twin = RedAndBlack.from_position(str(game).replace("volunteer 1:", "volunteer 0:")
+                                     .replace("volunteer 8:", "volunteer 1:").replace("volunteer 0:", "volunteer 8:"))
+    assert twin.state_key() != game.state_key() and twin.solver_key() == game.solver_key()
+
+
+def test_a_move_that_leaves_the_talon_could_have_come_before_the_deal() -> None:
+    game = RedAndBlack.arrange({**ROW, 3: "2♣ 5♣", 7: "2♦"}, talon="K♠", pack="7♠", deal_when="any")
+    deal = game.play("deal")
+    assert game.independent(deal, game.parse_move("5♣ → 6♥"))
+    assert not game.independent(deal, game.parse_move("2♦ → foundation")), "the pack would fill its place"
+    blocked = RedAndBlack.arrange({**ROW, 3: "2♣ 5♣"}, talon="K♠", pack="7♠")
+    deal = blocked.play("deal")
+    assert not blocked.independent(deal, blocked.parse_move("5♣ → 6♥")), "it uncovers the 2♣: the pack waits"

@@ -194,3 +194,44 @@ def test_diagram_27_holds_the_worked_example_in_different_files() -> None:
     for card in ("A♥", "7♦", "6♣", "5♥", "4♣", "3♦"):
         assert faces.count(card) == 1
     assert "hand ##×74" in render.text(game)
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("options", [{}, {"deal_when": "blocked"}, {"turn_up": "move"},
+                                     {"turn_up": "move", "deal_when": "blocked"}])
+def test_legal_moves_is_the_filter_of_moves(options: dict) -> None:
+    import random
+
+    for seed in (1, 6, 31):
+        rng = random.Random(seed)
+        game = Tens.deal(seed, **options)
+        for _ in range(150):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            if not legal:
+                break
+            moves = [m for m in legal if m.kind != "deal"]
+            game.play(rng.choice(moves) if moves and rng.random() < 0.8 else rng.choice(legal))
+
+
+def test_an_ace_is_thrown_out_safely_once_no_deal_can_come_first() -> None:
+    blocked = Tens.arrange({1: "[9♥] A♣", 2: "6♠"}, hand="7♦", deal_when="blocked")
+    assert str(blocked.safe_move(blocked.legal_moves())) == "A♣ → aces"
+    anytime = Tens.arrange({1: "[9♥] A♣", 2: "6♠"}, hand="7♦")
+    assert anytime.safe_move(anytime.legal_moves()) is None, "a deal could cover the ace first"
+    dealt_out = Tens.arrange({1: "[9♥] A♣", 2: "6♠"}, hand="")
+    assert str(dealt_out.safe_move(dealt_out.legal_moves())) == "A♣ → aces"
+    turn = Tens.arrange({1: "[9♥]", 2: "6♠"}, hand="7♦", deal_when="blocked", turn_up="move")
+    assert str(turn.safe_move(turn.legal_moves())) == "turn file 1"
+
+
+def test_files_are_alike_to_the_solver_once_the_packs_are_dealt_out() -> None:
+    a = Tens.arrange({1: "[9♥] 5♦ 4♣", 2: "K♠", 3: "", 4: ""}, hand="")
+    b = Tens.arrange({3: "[9♥] 5♦ 4♣", 1: "K♠", 2: "", 4: ""}, hand="")
+    assert a.solver_key() == b.solver_key() and a.state_key() != b.state_key()
+    c = Tens.arrange({1: "[9♥] 5♦ 4♣", 2: "K♠"}, hand="2♣")
+    d = Tens.arrange({3: "[9♥] 5♦ 4♣", 1: "K♠"}, hand="2♣")
+    assert c.solver_key() != d.solver_key(), "the deal tells the files apart"
+    kings = Tens.arrange({1: "[9♥] K♠"}, hand="")
+    assert [m.target for m in kings.legal_moves()] == [f"file {n}" for n in range(2, 11)]
+    assert [m.target for m in kings.useful_moves()] == ["file 2"]

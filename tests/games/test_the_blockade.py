@@ -288,3 +288,69 @@ def test_the_notebook_record_is_a_won_game() -> None:
     game = record.replay()
     assert game.is_won and game.result == "won"
     assert record.start == load("the-blockade", seed=record.start.seed)
+
+
+# ---------------------------------------------------------------- for the solver
+def same_moves(a: list[Move], b: list[Move]) -> bool:
+    """Equal lists of moves, down to the packs their cards come from."""
+    return [(repr(m), [c.pack for c in m.cards]) for m in a] == [(repr(m), [c.pack for c in m.cards]) for m in b]
+
+
+@pytest.mark.parametrize("spec", ["the-blockade", "the-blockade(deal_when=any)", "the-blockade(refill=at-once)",
+                                  "the-blockade(deal_when=any,refill=at-once)"])
+def test_the_fast_legal_moves_are_the_moves_the_rules_allow(spec: str) -> None:
+    import random
+
+    for seed in (1, 2, 3):
+        game = load(spec, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):  # marriages may go to and fro for ever: a random game is cut short
+            legal = game.legal_moves()
+            assert same_moves(legal, [m for m in game.moves() if game.violation(m) is None])
+            if not legal:
+                break
+            plays = [m for m in legal if m.kind == "move"]
+            game.play(rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(legal))
+
+
+def test_a_card_is_founded_without_a_search_only_when_no_card_can_need_it() -> None:
+    def safe(rows: list[str], pack: str = "2♠", **options: str) -> str | None:
+        game = TheBlockade.arrange(rows, pack=pack, foundations="4♥ 4♥ 4♣", **options)
+        move = game.safe_move(game.legal_moves())
+        return None if move is None else str(move)
+
+    married = ["6♥+5♥ 5♣ 9♦ 8♣ 6♠ 3♦ 2♣ Q♠ K♦ J♣ 10♦ 7♠"]
+    assert safe(married, deal_when="any") == "5♥ → foundation"
+    assert safe(married) is None  # a row is dealt only when nothing can be played: not then
+    assert safe(["5♥ 5♣ 9♦ 8♣ 6♠ 3♦ 2♣ Q♠ K♦ J♣ 10♦ 7♠"], deal_when="any") is None  # a vacancy to refill
+    assert safe(["6♣+5♣ 9♦ 8♣ 6♠ 3♦ 2♣ Q♠ K♦ J♣ 10♦ 7♠ 7♦"], deal_when="any") is None  # the other 4♣ is out
+    ended = TheBlockade.arrange(["7♣ 5♣ 6♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣"], foundations="K♠ K♠ K♥ K♥ K♦ K♦ K♣ 4♣")
+    assert not ended.piles["pack"].cards  # the pack is exhausted: 5♣ leaves a vacancy no one fills
+    assert str(ended.safe_move(ended.legal_moves())) == "5♣ → foundation"
+
+
+def test_the_search_key_tells_positions_apart_but_not_the_foundations() -> None:
+    game = TheBlockade.arrange(["7♥ 5♣"], foundations="4♥ 2♣")
+    swapped = TheBlockade.arrange(["7♥ 5♣"], foundations="2♣ 4♥")
+    assert game.solver_key() == swapped.solver_key() and game.state_key() != swapped.state_key()
+    game.play("refill")
+    assert game.solver_key() != swapped.solver_key()
+
+
+@pytest.mark.parametrize("spec", ["the-blockade", "the-blockade(deal_when=any)"])
+def test_the_reductions_agree_with_a_search_without_them(spec: str) -> None:
+    """Along the worked game: wherever both searches finish, they agree."""
+    from patience import Game
+    from patience.solve import thoughtful
+
+    plain = type("PlainBlockade", (TheBlockade,), {
+        "INTERCHANGEABLE": (), "safe_move": lambda self, moves: None, "solver_key": Game.state_key})
+    text = RECORD.read_text(encoding="utf-8").replace("the-blockade", spec, 1)
+    record = Record.from_text(text)
+    game = record.start.copy()
+    for i, move in enumerate(record.moves):
+        game.play(move)
+        if i >= 130 and i % 10 == 0:
+            reduced, full = thoughtful(game, nodes=3_000), thoughtful(plain.from_position(str(game)), nodes=3_000)
+            if "unknown" not in (reduced.outcome, full.outcome):
+                assert reduced.outcome == full.outcome

@@ -243,3 +243,36 @@ def test_the_worked_game_is_won() -> None:
     game = record.replay()
     assert game.is_won and game.result == "won" and len(record) == 162
     assert record.start == TheFifteen.deal(6)
+
+
+@pytest.mark.parametrize("options", [{"distinct_suits": True}, {"exception": "stuck"}])
+def test_legal_moves_is_the_filter_of_moves_with_options(options: dict) -> None:
+    rng = random.Random(5)
+    for seed in (4, 17, 250):
+        game = TheFifteen.deal(seed, **options)
+        for _ in range(40):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+def test_a_card_no_card_can_marry_is_played_safely() -> None:
+    both = TheFifteen.arrange({1: "7♠ 4♥", 2: "8♠ 4♥"}, {1: up("♥", "3"), 2: up("♥", "3"), 5: down("♥", "5"),
+                                                       6: down("♥", "5")})
+    assert [str(m) for m in both.legal_moves() if m.cards[0] == Card.parse("4♥")][:2] == \
+        ["4♥ → foundation 1", "4♥ → foundation 5"]
+    assert str(both.safe_move(both.legal_moves())) == "4♥ → foundation 1"
+    one = TheFifteen.arrange({1: "7♠ 4♥"}, {1: up("♥", "3"), 5: down("♥", "5")})
+    assert one.safe_move([m for m in one.legal_moves() if m.cards[0] == Card.parse("4♥")]) is None
+
+
+def test_columns_and_lanes_are_alike_to_the_solver() -> None:
+    game = TheFifteen.arrange({1: "10♥ 9♥ 8♥", 2: "", 3: ""})
+    other = TheFifteen.from_position(str(game).replace("column 1:", "column X:").replace("column 4:", "column 1:")
+                                     .replace("column X:", "column 4:"))
+    assert other.solver_key() == game.solver_key() and other.state_key() != game.state_key()
+    lanes = {m.target for m in game.legal_moves() if m.target in ("column 2", "column 3")}
+    assert lanes == {"column 2", "column 3"}
+    assert {m.target for m in game.useful_moves() if m.target in ("column 2", "column 3")} == {"column 2"}

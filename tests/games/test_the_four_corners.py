@@ -278,3 +278,46 @@ def test_the_worked_game_replays_to_a_win() -> None:
     assert game.is_won and game.counters["redeals"] == 2
     kinds = Counter(m.kind for m in record.moves)
     assert kinds["redeal"] == 2 and kinds["reverse"] >= 1
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("options", [{}, {"redeal_when": "stuck"}, {"redeal_when": "any", "take_up": "left-last"},
+                                     {"places": "in-turn", "play_in_deal": "as-dealt"}])
+def test_legal_moves_is_the_filter_of_moves(options: dict) -> None:
+    import random
+
+    for seed in (2, 9):
+        rng = random.Random(seed)
+        game = TheFourCorners.deal(seed, **options)
+        for _ in range(700):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+
+
+SPADES = {1: "A♠-K♠", 5: "K♠-A♠"}
+
+
+def test_a_card_no_card_can_marry_is_played_safely_after_the_deal() -> None:
+    game = late({"corner 1": "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ A♥"}, {**SPADES, 2: "A♥-5♥", 6: "K♥-2♥"})
+    assert str(game.safe_move(game.legal_moves())) == "A♥ → foundation"
+    game.play("A♥ → foundation")
+    assert game.safe_move(game.legal_moves()) is None, "the 7♥ could still marry the 6♥"
+    anytime = late({"corner 1": "K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ A♥"}, {**SPADES, 2: "A♥-5♥", 6: "K♥-2♥"},
+                   redeal_when="any")
+    assert anytime.safe_move(anytime.legal_moves()) is None, "a re-deal may take it up first"
+
+
+def test_packets_and_spaces_are_alike_once_the_deal_is_over_and_no_redeal_is_left() -> None:
+    packets = {"corner 1": "7♥", "corner 3": "7♥", "side 5": "K♥ Q♥ J♥ 10♥ 9♥ 8♥", "side 6": "A♥ 2♥ 3♥ 4♥ 5♥ 6♥"}
+    moved = {"corner 2": "7♥", "side 1": "7♥", "side 7": "K♥ Q♥ J♥ 10♥ 9♥ 8♥", "corner 4": "A♥ 2♥ 3♥ 4♥ 5♥ 6♥"}
+    found = {**SPADES, 2: "A♥-6♥", 6: "K♥-8♥"}
+    a, b = late(packets, found, redeals=0), late(moved, found, redeals=0)
+    assert a.solver_key() == b.solver_key() and a.state_key() != b.state_key()
+    assert late(packets, found).solver_key() != late(moved, found).solver_key(), "a re-deal takes them up in order"
+    spaces = late({"corner 1": sequence("A♥-K♥"), "corner 2": sequence("K♥-A♥")}, SPADES, redeals=0)
+    assert [str(m) for m in spaces.legal_moves()] == ["K♥ → foundation 2", "K♥ → foundation 6",
+                                                       "A♥ → foundation 2", "A♥ → foundation 6"]
+    assert [str(m) for m in spaces.useful_moves()] == ["K♥ → foundation 2", "A♥ → foundation 2"]

@@ -204,3 +204,45 @@ def test_first_fourteen_reads_rows_then_columns_in_reading_order() -> None:
 def test_the_worked_game_of_the_notebook_is_won() -> None:
     game = Record.from_text(RECORD.read_text(encoding="utf-8")).replay()
     assert game.is_won and [m.kind for m in game.history].count("exchange") == 1
+
+
+# ---------------------------------------------------------------------------- for the solver
+def test_the_solver_tells_positions_apart_by_values_only() -> None:
+    other = BLOCKED.replace("5♥", "5♣").replace("K♦", "K♠")
+    assert TheFourteenth.arrange(other).solver_key() == TheFourteenth.arrange(BLOCKED).solver_key()
+    assert TheFourteenth.arrange(other).state_key() != TheFourteenth.arrange(BLOCKED).state_key()
+    assert TheFourteenth.arrange(BLOCKED, exchanged=1).solver_key() != TheFourteenth.arrange(BLOCKED).solver_key()
+
+
+def values_after(game: TheFourteenth, move: Move) -> tuple[int, ...]:
+    game.play(move)
+    values = tuple(game.values())
+    game.undo()
+    return values
+
+
+def test_exchanges_that_leave_the_same_values_are_searched_once_the_best_first() -> None:
+    game = TheFourteenth.arrange(BLOCKED.replace("-- -- -- -- --", "5♠ -- -- -- 7♦"))
+    assert game.fourteen_here() is None
+    legal, useful = game.legal_moves(), game.useful_moves()
+    assert set(map(str, useful)) < set(map(str, legal))
+    results = [values_after(game, m) for m in useful]
+    assert len(set(results)) == len(results) == len({values_after(game, m) for m in legal})
+    counts = []
+    for move in useful:
+        game.play(move)
+        counts.append(len(game.legal_moves()))
+        game.undo()
+    assert counts == sorted(counts, reverse=True) and counts[0] > counts[-1]
+
+
+def test_the_pair_that_leaves_most_fourteens_is_tried_first() -> None:
+    game = load("the-fourteenth", seed=5)
+    useful = game.useful_moves()
+    assert sorted(map(str, useful)) == sorted(map(str, game.legal_moves()))
+    counts = []
+    for move in useful:
+        game.play(move)
+        counts.append(len(game.legal_moves()))
+        game.undo()
+    assert counts == sorted(counts, reverse=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from patience import IllegalMove, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
+from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
 from patience.games.the_kings import ACE_SUITS, TheKings
 
 RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-kings.txt"
@@ -263,3 +263,56 @@ def test_the_worked_game_is_won() -> None:
         game.play(move)
     assert dealt + played == 96
     assert game.is_won and game.result == "won"
+
+
+# ---------------------------------------------------------------------------- for the solver
+@pytest.mark.parametrize("spec", ["the-kings", "the-kings(play_at_once=true)", "the-kings(same_line=always)",
+                                  "the-kings(direction=keep,lane=line)"])
+def test_legal_moves_is_the_filter_of_moves(spec: str) -> None:
+    import random
+
+    for seed in (1, 4, 21):
+        rng = random.Random(seed)
+        game = load(spec, seed=seed)
+        for _ in range(250):
+            legal = game.legal_moves()
+            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            if not legal:
+                break
+            # deal mostly, so that the play after the deal is reached
+            deal = [m for m in legal if m.kind == "deal"]
+            game.play(deal[0] if deal and rng.random() < 0.7 else rng.choice(legal))
+
+
+def test_foundations_as_high_are_alike_once_the_deal_is_over() -> None:
+    rest = " ".join(f"{rank}♣ {rank}♣" for rank in "K Q J 10 9 8 7 6".split())
+    game = TheKings.arrange({"left row 1": "5♠ 5♥", "right row 4": rest})
+    assert [len(game.piles[f]) for f in game.piles_of("foundation")][-2:] == [4, 4]
+    five = Card.parse("5♥")
+    assert [str(m) for m in game.legal_moves() if m.target.startswith("foundation")] == \
+        ["5♥ → foundation 7", "5♥ → foundation 8"]
+    assert [str(m) for m in game.useful_moves() if m.target.startswith("foundation")] == ["5♥ → foundation 7"]
+    assert game.safe_move(game.legal_moves()) is None and five == game.piles["left row 1"].top
+
+
+def test_a_king_is_played_safely_when_every_queen_is_out() -> None:
+    game = TheKings.arrange({"left row 1": "K♠"})
+    assert str(game.safe_move(game.legal_moves())) == "K♠ → foundation 8"
+    during = TheKings.arrange({"left row 1": "K♠"}, pack="K♥")
+    assert during.safe_move(during.legal_moves()) is None
+
+
+def test_rows_are_alike_once_the_deal_is_over() -> None:
+    game = TheKings.arrange({"left row 1": "Q♥ K♠", "right row 3": "K♦"})
+    other = TheKings.arrange({"right row 2": "Q♥ K♠", "left row 4": "K♦"})
+    assert game.solver_key() == other.solver_key() and game.state_key() != other.state_key()
+    lines = load("the-kings(lane=line)")
+    a = lines.arrange({"left row 1": "Q♥ K♠", "right row 1": "K♦"}, lane="line")
+    b = lines.arrange({"left row 2": "K♦", "right row 2": "Q♥ K♠"}, lane="line")
+    c = lines.arrange({"left row 1": "Q♥ K♠", "right row 2": "K♦"}, lane="line")
+    assert a.solver_key() == b.solver_key() != c.solver_key()
+    dealing = TheKings.deal(3)
+    for _ in range(12):
+        dealing.play("deal")
+    swap = str(dealing).replace("left row 1:", "row X:").replace("right row 1:", "left row 1:")
+    assert dealing.solver_key() != TheKings.from_position(swap.replace("row X:", "right row 1:")).solver_key()

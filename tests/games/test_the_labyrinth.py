@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from patience import IllegalMove, InvalidMove, Record, from_position, load
+from patience import IllegalMove, InvalidMove, Move, Record, from_position, load
 from patience.cards import Card, Rank, Suit, shuffled, whist_pack
 from patience.games.the_labyrinth import COLUMNS, PLATE_ROWS, ROWS, TABLEAU, TheLabyrinth, place
 
@@ -237,14 +237,19 @@ def test_the_position_text_lists_the_rows_dealt_and_round_trips() -> None:
 
 @pytest.mark.parametrize("spec", ["the-labyrinth", "the-labyrinth(foundations=as-they-appear)",
                                   "the-labyrinth(blocking=next-row)", "the-labyrinth(refill=optional)",
-                                  "the-labyrinth(refill=before-deal,deal_when=blocked)"])
+                                  "the-labyrinth(refill=before-deal,deal_when=blocked)",
+                                  "the-labyrinth(foundations=as-they-appear,blocking=next-row,refill=optional,"
+                                  "deal_when=blocked)"])
 def test_the_fast_legal_moves_are_the_moves_the_rules_allow(spec: str) -> None:
-    for seed in (1,):
+    def exactly(moves: list[Move]) -> list[tuple[str, list[int]]]:
+        return [(repr(m), [c.pack for c in m.cards]) for m in moves]
+
+    for seed in (1, 2, 3):
         game = load(spec, seed=seed)
         rng = random.Random(seed)
         while True:
             legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
+            assert exactly(legal) == exactly([m for m in game.moves() if game.violation(m) is None])
             if not legal:
                 break
             plays = [m for m in legal if m.kind == "move"]
@@ -265,3 +270,45 @@ def test_the_worked_game_is_won_and_only_its_grace_wins() -> None:
     while wrong.legal_moves():
         wrong.play(wrong.legal_moves()[0])
     assert wrong.result == "lost"
+
+
+# ---------------------------------------------------------------- for the solver
+def test_a_card_is_played_without_a_search_only_when_it_can_never_spoil_a_win() -> None:
+    def safe(game: TheLabyrinth) -> str | None:
+        move = game.safe_move(game.legal_moves())
+        return None if move is None else str(move)
+
+    assert safe(TheLabyrinth.arrange("K♥ 5♣\n7♦ 2♠", aces="Q♥")) == "K♥ → foundation"  # the last of its foundation
+    assert safe(TheLabyrinth.arrange(["7♦ 2♠", row_of("K♥")], aces="Q♥")) is None  # in the row being dealt
+    assert safe(TheLabyrinth.arrange("K♥ 5♣\n7♦ 2♠", aces="Q♥", blocking="next-row")) is None
+    # the J♣'s twin is on the king's foundation, but the grace is still to come
+    ended = TheLabyrinth.arrange("J♣ Q♣ K♣", aces="K♠ K♥ K♦ 10♣", kings="A♠ A♥ A♦ A♣")
+    assert not ended.piles["pack"].cards and safe(ended) is None
+    ended.counters["graces"] = 1
+    assert safe(ended) == "J♣ → foundation"
+
+
+def test_the_search_key_does_not_tell_foundations_of_a_kind_apart() -> None:
+    one = TheLabyrinth.arrange("5♥ 9♣", aces="3♦ --", kings="-- Q♠", foundations="as-they-appear")
+    other = TheLabyrinth.arrange("5♥ 9♣", aces="-- 3♦", kings="Q♠ --", foundations="as-they-appear")
+    assert one.solver_key() == other.solver_key() and one.state_key() != other.state_key()
+    assert one.solver_key() == TheLabyrinth.arrange("5♥ 9♣", aces="3♦", kings="-- -- Q♠",
+                                                    foundations="as-they-appear").solver_key()
+    assert one.solver_key() != TheLabyrinth.arrange("5♥ 9♣", aces="2♦", kings="-- Q♠",
+                                                    foundations="as-they-appear").solver_key()
+
+
+def test_the_reductions_agree_with_a_search_without_them() -> None:
+    """Along the worked game, where a win is near enough for both searches to finish."""
+    from patience import Game
+    from patience.solve import thoughtful
+
+    plain = type("PlainLabyrinth", (TheLabyrinth,), {
+        "INTERCHANGEABLE": (), "safe_move": lambda self, moves: None, "solver_key": Game.state_key})
+    record = Record.from_text(RECORD.read_text(encoding="utf-8"))
+    game = record.start.copy()
+    for i, move in enumerate(record.moves):
+        game.play(move)
+        if i >= 40 and i % 8 == 0:
+            reduced, full = thoughtful(game, nodes=3_000), thoughtful(plain.from_position(str(game)), nodes=3_000)
+            assert reduced.outcome == full.outcome == "won" and reduced.nodes <= full.nodes

@@ -322,3 +322,74 @@ def test_the_worked_game_is_won_from_the_plate_with_both_redeals() -> None:
     game = record.replay()
     assert game.is_won and game.result == "won"
     assert [m.kind for m in record.moves].count("redeal") == 2
+
+
+# ---------------------------------------------------------------- for the solver
+def exactly(moves: list[Move]) -> list[tuple[str, list[int]]]:
+    """Moves down to the packs their cards come from."""
+    return [(repr(m), [c.pack for c in m.cards]) for m in moves]
+
+
+@pytest.mark.parametrize("spec", ["the-nation", "the-nation(redeal_when=stuck)", "the-nation(redeal_when=any)",
+                                  "the-nation(play_in_deal=may,spaces=any)", "the-nation(redeals=0)",
+                                  "the-nation(play_in_deal=may,redeal_when=stuck,redeals=3)"])
+def test_the_fast_legal_moves_are_the_moves_the_rules_allow(spec: str) -> None:
+    import random
+
+    for seed in (1, 2, 3):
+        game = patience.load(spec, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):  # marriages may go to and fro for ever: a random game is cut short
+            legal = game.legal_moves()
+            assert exactly(legal) == exactly([m for m in game.moves() if game.violation(m) is None])
+            if not legal:
+                break
+            plays = [m for m in legal if m.kind == "move"]
+            game.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+
+
+def test_a_card_is_played_without_a_search_only_in_the_last_deal_and_when_its_twin_is_out() -> None:
+    columns = {"column 1": "J♥ Q♥", "column 2": "K♥", "column 3": "10♥"}  # the king's hearts are all out
+    last = TheNation.arrange(columns, counted=40, redeals_made=2)
+    assert str(last.safe_move(last.legal_moves())) == "10♥ → foundation"
+    assert TheNation.arrange(columns, counted=40, redeals_made=1).safe_move(last.legal_moves()) is None
+    # the other Q♥ is in the tableau too: either may be the one the king's foundation wants
+    twins = TheNation.arrange({"column 1": "A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥", "column 2": "Q♥",
+                               "column 3": "K♥"}, counted=24, redeals_made=2)
+    assert [str(m) for m in twins.legal_moves()][:2] == ["Q♥ → foundation 3", "Q♥ → foundation 7"]
+    assert twins.safe_move(twins.legal_moves()) is None
+
+
+def test_in_the_last_deal_the_columns_are_alike_to_a_search() -> None:
+    one = TheNation.arrange({"column 1": "J♥ Q♥", "column 2": "K♥"}, counted=24, redeals_made=2)
+    other = TheNation.arrange({"column 2": "J♥ Q♥", "column 3": "K♥"}, counted=24, redeals_made=2)
+    assert one.solver_key() == other.solver_key() and one.state_key() != other.state_key()
+    early = [TheNation.arrange(cols, counted=24, redeals_made=1) for cols in
+             ({"column 1": "J♥ Q♥", "column 2": "K♥"}, {"column 2": "J♥ Q♥", "column 3": "K♥"})]
+    assert early[0].solver_key() != early[1].solver_key()  # a re-deal takes the columns up in order
+
+
+def test_the_reductions_agree_with_a_search_without_them() -> None:
+    """From positions of random games, wherever both searches finish."""
+    import random
+
+    from patience import Game
+    from patience.solve import thoughtful
+
+    plain = type("PlainNation", (TheNation,), {
+        "INTERCHANGEABLE": (), "safe_move": lambda self, moves: None,
+        "useful_moves": lambda self: self.legal_moves(), "solver_key": Game.state_key})
+    finished = 0
+    for seed in range(1, 13):
+        game = patience.load("the-nation(redeals=1)", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(100, 250)):
+            legal = game.legal_moves()
+            if not legal or game.is_won:
+                break
+            game.play(rng.choice(legal))
+        reduced, full = thoughtful(game, nodes=3_000), thoughtful(plain.from_position(str(game)), nodes=3_000)
+        if "unknown" not in (reduced.outcome, full.outcome):
+            assert reduced.outcome == full.outcome
+            finished += 1
+    assert finished >= 6

@@ -242,9 +242,10 @@ def test_options_are_checked() -> None:
 
 
 # ---------------------------------------------------------------------- the move list
-@pytest.mark.parametrize("options", [{}, {"spaces": "before-talon"}, {"from_talon": "spaces"}])
+@pytest.mark.parametrize("options", [{}, {"spaces": "before-talon"}, {"from_talon": "spaces"},
+                                     {"spaces": "before-talon", "from_talon": "spaces"}])
 def test_the_fast_move_list_is_the_slow_one(options: dict[str, str]) -> None:
-    for seed in range(1, 4):
+    for seed in range(1, 9):
         game = TheSquare.deal(seed, **options)
         rng = random.Random(seed)
         for _ in range(150):
@@ -271,3 +272,30 @@ def test_the_worked_game_is_won_from_the_plate() -> None:
     game = record.replay()
     assert game.is_won and game.result == "won"
     assert all(len(game.piles[f]) == FULL for f in game.piles_of("foundation"))
+
+
+def test_the_fast_move_list_reverses_long_sequences_as_the_slow_one() -> None:
+    game = TheSquare.arrange(QUIET.replace("K♣", "2♠ 3♠ 4♠ 5♠").replace("5♠ / J♥", "6♠ / J♥"), {1: "A♠"})
+    legal = game.legal_moves()
+    assert legal == slow_legal_moves(game)
+    assert [str(m) for m in legal if m.kind == "reverse"] == ["5♠–4♠ → 6♠", "5♠–3♠ → 6♠", "5♠–2♠ → 6♠"]
+
+
+# ---------------------------------------------------------------------------- for the solver
+def test_the_packets_and_the_corners_are_alike_for_the_solver() -> None:
+    game = TheSquare.deal(3)
+    text = str(game)
+    swapped = (text.replace("packet 1:", "packet 0:").replace("packet 16:", "packet 1:")
+               .replace("packet 0:", "packet 16:"))
+    corners = (text.replace("foundation 1:", "foundation 0:").replace("foundation 2:", "foundation 1:")
+               .replace("foundation 0:", "foundation 2:"))
+    for other in (swapped, corners):
+        twin = TheSquare.from_position(other)
+        assert twin.state_key() != game.state_key() and twin.solver_key() == game.solver_key()
+
+
+def test_a_move_that_leaves_the_card_turned_could_have_come_before_the_deal() -> None:
+    game = TheSquare.arrange(QUIET.replace("8♠", "10♦"), {1: "A♥"}, talon="9♦", to_come="2♥")
+    deal = game.play("deal")
+    assert game.independent(deal, game.parse_move("9♦ → 10♦"))
+    assert not game.independent(deal, game.parse_move("2♥ → foundation"))

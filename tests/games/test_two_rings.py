@@ -196,9 +196,9 @@ def test_arrange_refuses_a_ring_card_of_the_wrong_suit() -> None:
 
 
 @pytest.mark.parametrize("options", [{}, {"fill_from": "pack-or-talon"}, {"play_talon": False},
-                                     {"take_up": "top-first", "redeals": 2}])
+                                     {"take_up": "top-first", "redeals": 2}, {"take_up": "shuffled"}])
 def test_fast_legal_moves_are_the_filtered_candidates(options: dict) -> None:
-    for seed in (1, 2):
+    for seed in range(1, 7):
         game = TwoRings.deal(seed=seed, **options)
         rng = random.Random(seed)
         for _ in range(300):
@@ -221,3 +221,26 @@ def test_the_worked_game_is_won() -> None:
     game = record.replay()
     assert game.is_won and game.counters["redeals"] == 1
     assert record.start == TwoRings.deal(seed=4)
+
+
+# ---------------------------------------------------------------------------- for the solver
+def test_the_two_foundations_of_a_suit_in_a_ring_are_alike_for_the_solver() -> None:
+    game = TwoRings.arrange("8♣ -- K♦", sevens="9♣")
+    twin = TwoRings.arrange("8♣ -- K♦", sevens="-- -- -- -- 9♣")
+    assert twin.solver_key() == game.solver_key() and twin.state_key() != game.state_key()
+    assert TwoRings.arrange("-- 8♣ K♦", sevens="9♣").solver_key() != game.solver_key(), \
+        "the places of the bracelet are not alike: the next card dealt goes to the first vacancy"
+
+
+def test_a_card_goes_up_unasked_only_once_nothing_can_change_where_the_cards_go() -> None:
+    talon = {"bracelet": "A♠ A♠ A♥ A♥ A♦ A♦ A♣ A♣", "talon": "K♠ 10♣", "sevens": "9♣ -- -- -- 9♣"}
+    spent = TwoRings.arrange(**talon, redeals=0)
+    assert str(spent.safe_move(spent.useful_moves())) == "10♣ → foundation"
+    assert TwoRings.arrange(**talon).safe_move(TwoRings.arrange(**talon).useful_moves()) is None, \
+        "the re-deal would deal the 10♣ again"
+    other = TwoRings.arrange(**{**talon, "sevens": "9♣ -- -- -- 8♣"}, redeals=0)
+    assert other.safe_move(other.useful_moves()) is None, "the other 10♣ may have to go up there first"
+    spaced = TwoRings.arrange(**talon, redeals=0, fill_from="pack-or-talon")
+    assert spaced.safe_move(spaced.useful_moves()) is None, "the 10♣ might fill a vacancy"
+    bracelet = TwoRings.arrange("10♣ A♠", sevens="9♣ -- -- -- 9♣", redeals=0)
+    assert bracelet.safe_move(bracelet.useful_moves()) is None, "the next card dealt would take its place"

@@ -29,7 +29,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN
-from ..cards import Card, Rank, whist_pack
+from ..cards import Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
@@ -52,6 +52,14 @@ GARDEN = list(_WHERE)
 
 #: The foundation piles: 1–4 take the aces, 5–8 the kings.
 ACE_FOUNDATIONS = 4
+
+#: The places of each column from the first row down; the place under each place (None under
+#: the last row); the reading order of the places (built once: searches look them up at every move).
+_COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS + 1)]
+_UNDER = {place(r, c): place(r + 1, c) if r < ROWS else None for r in range(1, ROWS + 1)
+          for c in range(1, COLUMNS + 1)}
+_ORDER = {name: i for i, name in enumerate(GARDEN)}
+_FOUNDATION_ORDER = {f"foundation {i}": i for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 
 #: What each foundation pile takes.
 _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
@@ -107,6 +115,9 @@ class Babette(Game):
     }
     AVAILABILITY = ("III", "each row of the garden blocks the one before it")
     UNDEALT_RULE = ("Rows", "the card has not been dealt yet")
+    #: The foundations are alike within each kind, the aces' and the kings' (a foundation's
+    #: first card tells which kind it is, and each kind has four).
+    INTERCHANGEABLE = ("foundation",)
     COUNTERS = ("redeals", "rows")
     OPTIONS = (
         Option("redeals", 2, "re-deals allowed (the book: “the garden may be taken up twice”)"),
@@ -303,13 +314,126 @@ class Babette(Game):
 
     def legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
-        by :meth:`violation`, found without trying the forbidden ones."""
-        legal = [m for source in self.available() for m in self.foundation_moves(source, self._card(source), quick=True)]
-        if self._deal_violation() is None:
+        by :meth:`violation`, found without trying the forbidden ones.
+
+        >>> game = Babette.arrange("7♥ K♣ 9♦", aces="6♥", kings="-- 8♥")
+        >>> [str(m) for m in game.legal_moves()]
+        ['7♥ → foundation 1', '7♥ → foundation 6', 'K♣ → foundation', 'deal']
+        """
+        takers = self._takers()
+        legal: list[Move] = []
+        playable = False
+        for source in self._available():
+            card = self.piles[source].cards[-1]
+            names = takers.get((card.rank, card.suit))
+            if not names:
+                continue
+            playable = True
+            if len(names) == 1:
+                legal.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
+            else:
+                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+        stock = len(self.piles["stock"])
+        if stock and not (playable and self.options.deal_when == "blocked"):
             legal.append(DEAL)
-        if self._redeal_violation() is None:
+        if not stock and self.counters["redeals"] < self.options.redeals and not self.is_won \
+                and not (playable and self.options.redeal_when == "blocked"):
             legal.append(REDEAL)
         return legal
+
+    def _available(self) -> list[str]:
+        """:meth:`available`, found column by column: the lowest card of each column, or with
+        ``blocking=next-row`` every card with an empty place (or none) under it."""
+        piles = self.piles
+        if self.options.blocking == "column":
+            lowest = [next((name for name in reversed(column) if piles[name].cards), None) for column in _COLUMNS]
+            return sorted((name for name in lowest if name is not None), key=_ORDER.__getitem__)
+        return [name for name, under in _UNDER.items() if piles[name].cards and not (under and piles[under].cards)]
+
+    def _takers(self) -> dict[tuple[int, Any], list[str]]:
+        """The foundations that take each card that can be played now, by its rank and suit, in
+        their order, as :meth:`foundation_moves` offers them (of the empty foundations of a kind,
+        only the first)."""
+        takers: dict[tuple[int, Any], list[str]] = {}
+        begun: dict[Rank, set[Suit]] = {Rank.ACE: set(), Rank.KING: set()}
+        empty: dict[Rank, str] = {}
+        for name in self.piles_of("foundation"):
+            pile, rule = self.piles[name].cards, _RULE[name]
+            if not pile:
+                empty.setdefault(rule.base, name)
+                continue
+            begun[rule.base].add(pile[0].suit)
+            top = pile[-1]
+            step = 1 if rule.base == Rank.ACE else -1
+            if 1 <= top.rank + step <= 13:
+                takers.setdefault((top.rank + step, top.suit), []).append(name)
+        for base, name in empty.items():
+            for suit in Suit:
+                if suit not in begun[base]:
+                    takers.setdefault((base, suit), []).append(name)
+        for names in takers.values():
+            names.sort(key=_FOUNDATION_ORDER.__getitem__)
+        return takers
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the garden as text, each
+        foundation by its first and last cards (sorted where the foundations are
+        :attr:`INTERCHANGEABLE`: an ace's and a king's foundation still differ by their first card,
+        and each kind has four), and the stock (before any re-deal only ever dealt from, so that
+        how many cards it holds says which)."""
+        piles = self.piles
+        garden = ",".join([str(pile.cards[0]) if len(pile.cards) == 1 else " ".join(map(str, pile.cards))
+                           for pile in map(piles.__getitem__, GARDEN)])
+        founded = [f"{p.cards[0]}{p.cards[-1]}" if p.cards else "" for p in
+                   (piles[name] for name in self.piles_of("foundation"))]
+        if "foundation" in self.INTERCHANGEABLE:
+            founded.sort()
+        stock = piles["stock"]
+        pack: int | str = len(stock) if not self.counters["redeals"] else " ".join(map(str, stock.cards))
+        return (garden, tuple(founded), pack, tuple(self.counters.values()))
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A card played from a row dealt before the last could have been played before the last
+        row was dealt: the deal does not depend on the garden's cards, nor (at any time, by the
+        default) on what can be played; under ``deal_when=blocked`` no such card was playable when
+        the row was dealt, so there is none.  (Only one move of the pack is ever allowed, the deal
+        while the stock lasts and the re-deal after, so a solver that tries the moves of the pack
+        one after another, each followed by a card it brought, tries them all.)"""
+        return (pack_move == DEAL and move.kind == "move" and move.source in _WHERE
+                and _WHERE[move.source][0] < self.counters["rows"])
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to the only foundation it can ever go to, when no re-deal is left.
+
+        Each suit has an ace's foundation and a king's, and each of them takes one card of every
+        rank of the suit: when the card's twin is on one of them already, the card can only ever go
+        to the other.  Playing it now rather than later can then never spoil a win, so long as it
+        changes neither what is dealt nor when: no re-deal is left (a re-deal takes up the garden
+        as it lies, so the cards left in it decide the order of the next deal), and a row may be
+        dealt at any time (the default) or the stock is exhausted.  Whatever a winning line does,
+        it can do with the card played first: nothing else could go on that foundation until the
+        card did, a card is only released sooner (vacancies are never refilled), and the rows are
+        dealt just as before.
+        """
+        if self.counters["redeals"] < self.options.redeals:
+            return None
+        if self.options.deal_when != "any" and self.piles["stock"].cards:
+            return None
+        for move in moves:
+            if move.kind == "move" and move.target in _RULE and _WHERE[move.source][0] <= self.counters["rows"] \
+                    and self._founded(move.cards[0]):
+                return move
+        return None
+
+    def _founded(self, card: Card) -> bool:
+        """Whether a card of the rank and suit of ``card`` is on a foundation."""
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name].cards
+            if pile and pile[0].suit == card.suit:
+                low, high = sorted((pile[0].rank, pile[-1].rank))
+                if low <= card.rank <= high:
+                    return True
+        return False
 
     def _card(self, name: str) -> Card:
         card = self.piles[name].top

@@ -37,13 +37,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, ascending_from
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from . import register
-from .general_sedgewick import ascending_from
 
 __all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
 

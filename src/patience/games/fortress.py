@@ -32,7 +32,7 @@ lie on the table instead, the left-hand ones read from their outside card in.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit
@@ -88,6 +88,9 @@ class Fortress(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("I", "no card can be used that has another outside it")
+    #: The foundations are alike, and so are the ten rows: a row's outside card is its last card
+    #: in either group, and no rule tells one row or one group from another (:meth:`solver_key`).
+    INTERCHANGEABLE = ("foundation", "left row", "right row")
     OPTIONS = (
         Option(
             "foundations",
@@ -206,6 +209,79 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
                 yield Move("move", (card,), source, target, f"{card} → {under or 'lane'}")
         yield Move("redeal", notation="redeal")
 
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: each outside card to
+        the foundations that take it, onto the outside cards it marries and into the lanes."""
+        rows = self.rows()
+        piles = self.piles
+        build = self.foundation_rule("foundation 1").build
+        tops: dict[Any, list[Card]] = {}
+        for name in self.piles_of("foundation"):
+            top = piles[name].top
+            if top is not None:
+                tops.setdefault(top.suit, []).append(top)
+        legal: list[Move] = []
+        for source in rows:
+            card = piles[source].top
+            if card is None:
+                continue
+            if card.rank == Rank.ACE or any(build.follows(top, card) for top in tops.get(card.suit, ())):
+                legal += self.foundation_moves(source, card, quick=True)
+            for target in rows:
+                if target == source:
+                    continue
+                under = piles[target].top
+                if under is None or MARRIAGE.follows(under, card):
+                    legal.append(Move("move", (card,), source, target, f"{card} → {under or 'lane'}"))
+        return legal
+
+    # ------------------------------------------------------------ for solvers
+    def solver_key(self) -> tuple[Any, ...]:
+        """The foundations, and the ten rows of both groups, each in a fixed order."""
+        if not self.INTERCHANGEABLE:
+            return self.state_key()
+
+        def alike(names: list[str]) -> tuple[Pile, ...]:
+            return tuple(sorted((self.piles[n] for n in names), key=lambda p: (len(p), p.cards)))
+
+        return (alike(self.piles_of("foundation")), alike(self.rows()))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less a card's moves into a second, third … lane: the lanes are alike."""
+        legal = self.legal_moves()
+        lanes = [row for row in self.rows() if self.piles[row].is_empty]
+        if len(lanes) < 2:
+            return legal
+        return [m for m in legal if m.target not in lanes[1:]]
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when every card that could marry it, but the one that
+        follows it on that foundation, is out: with the aces up, always (an ace among them: the
+        four foundations are for the four aces); with ``foundations=descending``, every card but
+        the ace.
+
+        Say a line of play wins, keeping the card (call it the first of a *chain*) in the rows.
+        Play it at once and follow the line, leaving out the moves of chain cards: the only card
+        the line can lay on a chain card is the one that follows the last of the chain on the
+        foundation (the others are out, or in the chain); where the line lays it there, play it to
+        the foundation instead, and it joins the chain.  The rows are then always the line's rows
+        less the chain cards, which lie at the outside ends; every move the line makes with the
+        other cards stays legal (a lane of the line is a lane here too), and the line's last
+        position, every row empty, is reached.  So playing the card can spoil no win."""
+        out = {c for name in self.piles_of("foundation") for c in self.piles[name]}
+        for move in moves:
+            if move.kind != "move" or not move.target.startswith("foundation"):
+                continue
+            card = move.cards[0]
+            if card.rank == Rank.ACE and self.options.foundations == "descending":
+                continue
+            follows = self.foundation_order()
+            after = follows.index(card.rank) + 1
+            successor = Card(follows[after], card.suit) if after < len(follows) else None
+            if all(child in out or child == successor for child in _marriages(card)):
+                return move
+        return None
+
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "redeal":
             return IllegalMove("Re-deal", "there is no re-deal")
@@ -297,3 +373,8 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
         if pile.is_empty:
             return f"{self.foundation_rule(name).base.symbol} --"
         return str(pile.top) if len(pile) == 1 else f"{pile.top}×{len(pile)}"
+
+
+def _marriages(card: Card) -> list[Card]:
+    """The cards that may be married to ``card``: one lower and one higher in its suit."""
+    return [Card(Rank(v), card.suit) for v in (card.value - 1, card.value + 1) if 1 <= v <= 13]

@@ -32,10 +32,10 @@ deal 8♠ 8
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, ascending_from
 from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, pile_kind
@@ -43,7 +43,7 @@ from ..options import Option
 from ..render import fan_width
 from . import register
 
-__all__ = ["ARMS", "PLATE_CROSS", "PLATE_PACK_SEED", "GeneralSedgewick", "ascending_from"]
+__all__ = ["ARMS", "PLATE_CROSS", "PLATE_PACK_SEED", "GeneralSedgewick"]
 
 SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “General Sedgewick”"
 
@@ -65,18 +65,6 @@ _PLURALS = {
     Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights", Rank.NINE: "nines", Rank.TEN: "tens",
     Rank.KNAVE: "knaves", Rank.QUEEN: "queens", Rank.KING: "kings",
 }
-
-
-def ascending_from(first: Card, top: Card) -> list[Card]:
-    """A foundation from its foundation card ``first`` up in suit to ``top``, the ace after the king.
-
-    >>> " ".join(map(str, ascending_from(Card.parse("J♥"), Card.parse("2♥"))))
-    'J♥ Q♥ K♥ A♥ 2♥'
-    """
-    if first.suit != top.suit:
-        raise ValueError(f"a foundation follows suit: {first} … {top}")
-    count = (top.value - first.value) % 13 + 1
-    return [Card(Rank((first.value - 1 + i) % 13 + 1), first.suit) for i in range(count)]
 
 
 @register
@@ -273,6 +261,123 @@ class GeneralSedgewick(Game):
                     yield Move("move", (card,), source, target, f"{card} → {under}")
             if self.options.runs and source != "talon":
                 yield from self._run_moves(source)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of :meth:`moves` that the rules allow, in the same order, made directly: a
+        card goes only to the foundation that takes it, onto the packets whose top card is one
+        higher (Rules III and IV), and to the vacancies when it comes from the talon.
+
+        >>> game = GeneralSedgewick.from_plate()
+        >>> game.play("deal")
+        Move('deal', (), 'pack', 'foundation 1', 'deal')
+        >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
+        True
+        """
+        piles = self.piles
+        base = self.base
+        moves: list[Move] = []
+        if piles["pack"].cards:
+            moves.append(Move("deal", (), "pack", "talon" if base is not None else "foundation 1", "deal"))
+        if base is None:
+            return moves
+        wrap = self.options.wrap
+        takes: dict[tuple[Any, int], str] = {}
+        empty = None
+        for name in self.piles_of("foundation"):
+            top = piles[name].top
+            if top is None:
+                empty = empty or name
+            else:
+                takes[(top.suit, int(top.rank) % 13 + 1)] = name
+        crosses = [(name, piles[name].top) for name in self.piles_of("cross")]
+        first_vacancy = next((name for name, top in crosses if top is None), None)
+        runs = self.options.runs
+        build = self.cross_build
+        for source in self.available():
+            pile = piles[source]
+            card = pile.top
+            assert card is not None
+            value = int(card.rank)
+            taker = takes.get((card.suit, value)) or (empty if card.rank == base else None)
+            if taker is not None:
+                moves.append(Move("move", (card,), source, taker, f"{card} → foundation"))
+            for target, under in crosses:
+                if target == source:
+                    continue
+                if under is None:
+                    if source == "talon":
+                        where = "space" if target == first_vacancy else target
+                        moves.append(Move("move", (card,), source, target, f"{card} → {where}"))
+                elif int(under.rank) - value == 1 or (wrap and value == 13 and under.rank == Rank.ACE):
+                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+            if runs and source != "talon":
+                for n in range(2, build.run_length(pile.cards) + 1):
+                    run = pile.cards[-n:]
+                    head = int(run[0].rank)
+                    for target, under in crosses:
+                        if target != source and under is not None and (
+                                int(under.rank) - head == 1 or (wrap and head == 13 and under.rank == Rank.ACE)):
+                            moves.append(Move("move", run, source, target, f"{run[0]} → {under}"))
+        return moves
+
+    # ------------------------------------------------------------ for solvers
+    INTERCHANGEABLE = ("cross", "foundation")
+
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the packets of the cross in a
+        fixed order (no rule names a place of the cross), the foundations in a fixed order, each
+        by its top card (all begin with the foundation cards' value, and an empty corner takes
+        one whichever it is), the talon, and the pack by its length (it only ever gives up its
+        top card, so within one game its length tells what it holds).
+
+        >>> game = GeneralSedgewick.from_plate()
+        >>> twin = GeneralSedgewick.from_position(str(game).replace("cross 1:", "cross 0:")
+        ...     .replace("cross 2:", "cross 1:").replace("cross 0:", "cross 2:"))
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        cross = self._alike("cross", ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("cross")])
+        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
+                                          for n in self.piles_of("foundation")])
+        base = piles["foundation 1"].cards[0]._text if piles["foundation 1"].cards else ""
+        return (cross, tops, base, "".join([c._text for c in piles["talon"].cards]),
+                len(piles["pack"]))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less a card's moves to a second or further vacancy: the rules treat the
+        places of the cross alike, so every vacancy a card can fill gives one position."""
+        return [m for m in self.legal_moves()
+                if not (m.target is not None and m.target.startswith("cross") and m.notation.endswith(m.target))]
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when every card that could be placed on it on the cross
+        (the four of the value one lower: Rules III and IV) has gone up already.
+
+        Such a card is never covered again on the cross, and it stays playable (a foundation
+        follows suit, so its own waits for it alone), so a winning line can play it up at once
+        and make every other move it made: the only difference is the card gone, which no move
+        needed (a sequence moved whole with it moves without it; a vacancy it would have filled
+        may stay empty; a card dealt on it in the talon lies there as well on the card beneath).
+        """
+        if self.base is None:
+            return None
+        for move in moves:
+            if move.kind == "move" and move.target is not None and move.target.startswith("foundation") \
+                    and self.safe_to_found(move.cards[0], self.cross_build):
+                return move
+        return None
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move that does not take the top card of the talon could have been made before the
+        card was dealt onto it (the pack may be dealt at any time), except after the first card
+        dealt, the first foundation card, before which nothing moves."""
+        return pack_move.kind == "deal" and pack_move.target == "talon" and move.source != "talon"
 
     def _run_moves(self, source: str) -> Iterator[Move]:
         """With ``runs``: the sequences of two or more cards at the top of ``source`` onto the

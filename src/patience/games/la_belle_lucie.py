@@ -22,7 +22,7 @@ K♣
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, Rank
@@ -70,6 +70,9 @@ class LaBelleLucie(Game):
     }
     AVAILABILITY = ("I", "only the uppermost card of each packet is available")
     COUNTERS = ("redeals",)
+    #: The foundations are alike but for the card they begin with, which their cards show; the
+    #: packets are alike too once no re-deal is left (:meth:`solver_key`).
+    INTERCHANGEABLE = ("foundation",)
     OPTIONS = (
         Option("redeals", 2, "re-deals allowed (the book: “if necessary twice”)"),
         Option(
@@ -164,6 +167,106 @@ packet 18: K♣
                 under = self.piles[other].top
                 yield Move("move", (card,), source, other, f"{card} → {under or 'space'}")
         yield Move("redeal", notation="redeal")
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: each uppermost card to
+        the foundations that take it and onto the packets whose uppermost card it marries, then
+        the re-deal if the paragraph on re-dealing allows it now."""
+        packets = self.piles_of("packet")
+        piles = self.piles
+        tops: dict[Card | None, list[int]] = {}
+        for i, name in enumerate(packets):
+            top = piles[name].top
+            if top is not None:
+                tops.setdefault(top, []).append(i)
+        either = self.marriage.direction == "either"
+        # the cards some foundation may take: the next of each begun, the base of each empty one
+        bases: set[Rank] = set()
+        takes: set[Card | None] = set()
+        for name in self.piles_of("foundation"):
+            rule, top = self.foundation_rule(name), piles[name].top
+            if top is None:
+                bases.add(rule.base)
+            else:
+                takes.add(_next(top, 1 if rule.build.direction == "up" else -1))
+        legal: list[Move] = []
+        played = False
+        for source in packets:
+            card = piles[source].top
+            if card is None:
+                continue
+            if card in takes or card.rank in bases:
+                for move in self.foundation_moves(source, card, quick=True):
+                    legal.append(move)
+                    played = True
+            wanted = tops.get(_next(card, 1), [])
+            if either:
+                wanted = sorted(wanted + tops.get(_next(card, -1), []))
+            for i in wanted:
+                target = packets[i]
+                if target != source:
+                    legal.append(Move("move", (card,), source, target, f"{card} → {piles[target].top}"))
+        if self._may_redeal(played, len(legal) > 0):
+            legal.append(Move("redeal", notation="redeal"))
+        return legal
+
+    def _may_redeal(self, played: bool, moved: bool) -> bool:
+        """Whether the tableau may be taken up now, given whether a card can be played to a
+        foundation (``played``) or moved at all (``moved``): :meth:`_redeal_violation` in short."""
+        if self.is_won or self.counters["redeals"] >= self.options.redeals:
+            return False
+        when = self.options.redeal_when
+        return when == "any" or not (played if when == "blocked" else moved)
+
+    # ------------------------------------------------------------ for solvers
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when no card that could marry it is left in the tableau
+        (in La Belle Lucie always so: the card one lower in its suit is on the foundation already;
+        with two packs both such cards must be out), to a foundation begun already or, where the
+        foundations are all on aces, to an empty one.
+
+        Playing it can spoil nothing.  No card can be laid on it, so in its packet it only covers
+        the card under it, which playing it frees as marrying it would.  The foundations that take
+        it wait for it alone (the cards they could take instead are out), so where two packs give
+        it a copy, the copy finds another of them; and every ace has an empty foundation of its
+        own.  The one thing it could still change is a re-deal, which shuffles the cards left;
+        but while a card can be played the re-deal is barred (it waits until no card can be
+        played, ``redeal_when=blocked``, or moved, ``stuck``), and the card stays playable until
+        played, so any line of play plays it before a re-deal.  Hence not with
+        ``redeal_when=any`` while a re-deal is left; nor to an empty foundation on the Hill, where
+        an ace or a king could go on a foundation begun or begin one, and take another's place."""
+        if self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals:
+            return None
+        hill = KINGS_DOWN in self.foundation_bases
+        for move in moves:
+            if move.kind == "move" and move.target.startswith("foundation") and \
+                    (self.piles[move.target].cards or not hill) and \
+                    self.safe_to_found(move.cards[0], self.marriage):
+                return move
+        return None
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less, once no re-deal is left, the marriages of a card that lies alone
+        in its packet: such a card frees nothing by moving, stays as available as before, and
+        covers the card it marries; the position it leads to can do nothing that the position
+        before it cannot.  (While a re-deal is left, the order the cards are taken up in may
+        matter, and every marriage is tried.)"""
+        legal = self.legal_moves()
+        if self.counters["redeals"] < self.options.redeals:
+            return legal
+        return [m for m in legal if not (m.kind == "move" and m.target.startswith("packet")
+                                         and len(self.piles[m.source]) == 1)]
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """As the base's, and once no re-deal is left the packets in a fixed order too: only a
+        re-deal (which takes the packets up in order) tells one packet from another."""
+        if not self.INTERCHANGEABLE or self.counters["redeals"] < self.options.redeals:
+            return super().solver_key()
+
+        def alike(kind: str) -> tuple[Pile, ...]:
+            return tuple(sorted((self.piles[p] for p in self.piles_of(kind)), key=lambda p: (len(p), p.cards)))
+
+        return (alike("foundation"), alike("packet"), tuple(self.counters.values()))
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "redeal":
@@ -306,6 +409,12 @@ packet 18: K♣
             Spot(f, left + step * i, y, label="" if self.piles[f].cards else self.foundation_rule(f).base.symbol)
             for i, f in enumerate(names)
         ]
+
+
+def _next(card: Card, step: int) -> Card | None:
+    """The card ``step`` above ``card`` in its suit (None past the ace or the king)."""
+    value = card.value + step
+    return Card(Rank(value), card.suit) if 1 <= value <= 13 else None
 
 
 def in_threes(count: int) -> list[int]:

@@ -74,6 +74,16 @@ AUXILIARY_REASONS = {
 THROUGH_THE_AUXILIARIES = ("Auxiliaries", "cards are played on the foundations only from the Auxiliaries")
 STAY = ("Sequences", "a card on the Auxiliaries leaves them only for a foundation")
 
+#: Each card by its value and colour alone, for the solver's key: the rules never name a suit
+#: once the aces are laid.
+_SHADE = {str(c): f"{c.rank.symbol}{'r' if c.is_red else 'b'}" for c in whist_pack()}
+
+
+def _shade(pile: Pile) -> str:
+    """A pile by the values and colours of its cards."""
+    return "".join([_SHADE[c._text] for c in pile.cards])
+
+
 DEAL = Move("deal", (), "pack", "talon", "deal")
 REDEAL = Move("redeal", (), None, None, "redeal")
 
@@ -225,6 +235,132 @@ class LightAndShade(Game):
             for target in (*AUXILIARIES, *RIVALS):
                 if target != source:
                     yield self._move(card, source, target)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of :meth:`moves` that the rules allow, in the same order, made directly: an
+        Auxiliary's last card to the foundations that take it (named, as
+        :meth:`Game.foundation_moves` names them, when two that differ would), a Rival onto an
+        Auxiliary one higher of the other colour or into its vacancy, and the talon's top card onto
+        an Auxiliary (unless the option forbids it) or into a vacancy of the Rivals.
+
+        >>> game = LightAndShade.from_plate()
+        >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
+        True
+        """
+        piles = self.piles
+        moves: list[Move] = [DEAL] if piles["pack"].cards else []
+        foundations = [(name, piles[name]) for name in FOUNDATIONS]
+        for source in AUXILIARIES:
+            card = piles[source].top
+            if card is None:
+                continue
+            value, red = int(card.rank), card.is_red
+            takers: list[tuple[str, Pile]] = []
+            for name, pile in foundations:
+                top = pile.cards[-1]
+                if int(top.rank) == value - 1 and top.is_red != red \
+                        and not any(pile == other for _, other in takers):
+                    takers.append((name, pile))
+            if len(takers) == 1:
+                moves.append(Move("move", (card,), source, takers[0][0], f"{card} → foundation"))
+            elif takers:
+                moves += [Move("move", (card,), source, name, f"{card} → {name}") for name, _ in takers]
+        auxiliaries = [(name, piles[name].top) for name in AUXILIARIES]
+        rivals = [name for name in RIVALS if not piles[name].cards]
+        onto_auxiliaries = self.options.talon_to_auxiliaries
+        for source in (*RIVALS, "talon"):
+            card = piles[source].top
+            if card is None:
+                continue
+            talon = source == "talon"
+            value, red = int(card.rank), card.is_red
+            for target, under in auxiliaries:
+                if under is None:
+                    if not talon:
+                        moves.append(Move("move", (card,), source, target, f"{card} → {target}"))
+                elif (onto_auxiliaries or not talon) and int(under.rank) == value + 1 and under.is_red != red:
+                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+            if talon:
+                moves += [Move("move", (card,), source, target, f"{card} → {target}") for target in rivals]
+        return moves
+
+    # ------------------------------------------------------------ for solvers
+    INTERCHANGEABLE = ("auxiliary", "rival", "foundation")
+
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, each card by its value and colour alone (no rule of the game
+        names a suit once the aces are laid: the foundations and the Auxiliaries go by colour), the
+        Auxiliaries, the Rivals and the foundations each in a fixed order (the rules treat the
+        piles of each row alike; a foundation by the colour of its ace and its length), the talon,
+        and the pack by its length (it only ever gives up its top card, so within one game its
+        length tells what it holds).
+
+        >>> game = LightAndShade.arrange(["9♥ 8♣"], rivals="7♦ 5♠")
+        >>> twin = LightAndShade.arrange(["--", "9♦ 8♠"], rivals="-- 7♥ -- 5♣")
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        auxiliaries = self._alike("auxiliary", [_shade(piles[n]) for n in AUXILIARIES])
+        rivals = self._alike("rival", [_shade(piles[n]) for n in RIVALS])
+        foundations = self._alike("foundation", [(piles[n].cards[0].is_red, len(piles[n])) for n in FOUNDATIONS])
+        return (auxiliaries, rivals, foundations, _shade(piles["talon"]),
+                len(piles["pack"]))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less those that lead to the position another already leads to (as
+        :meth:`solver_key` sees it): the same value and colour moved from piles of one kind that
+        hold the same, to piles of one kind that hold the same (two vacancies, two foundations at
+        the same height on aces of one colour, two equal Rivals)."""
+        piles = self.piles
+        seen: set[tuple[Any, ...]] = set()
+        useful: list[Move] = []
+        for move in self.legal_moves():
+            if move.kind == "move":
+                assert move.source is not None and move.target is not None
+                card = move.cards[0]
+                key: tuple[Any, ...] = (_SHADE[card._text], move.source[:3], _shade(piles[move.source]),
+                                        move.target[:3], _shade(piles[move.target]))
+                if key in seen:
+                    continue
+                seen.add(key)
+            useful.append(move)
+        return useful
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when the four cards that could be placed on it (one lower,
+        of the other colour: Rule II) have gone up already.
+
+        Those four are the cards that the four foundations able to take this card need just before
+        it (Rule I), so each of these foundations stands at the card below it or higher, and one
+        waits for a card of its value and colour until one comes: if a winning line plays another
+        such card there first, another of these foundations takes it instead.  Nothing can be
+        placed on the card, and a card of the Auxiliaries leaves them only for a foundation, so
+        the line can play it up at once and make every other move it made: the only difference
+        is the card gone (and perhaps a vacancy in the Auxiliaries, which no move must fill).
+        """
+        for move in moves:
+            if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
+                card = move.cards[0]
+                lower = int(card.rank) - 1
+                # The foundations that take this card: aces of its colour for an odd card, else of the other.
+                red = card.is_red == (lower % 2 == 0)
+                reached = sum(1 for name in FOUNDATIONS
+                              if self.piles[name].cards[0].is_red == red and len(self.piles[name]) >= lower)
+                if reached >= 2 * self.packs:
+                    return move
+        return None
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move that does not take the card just dealt (the top of the talon) could have been made
+        before it was dealt: the pack may be dealt at any time, and no other move needs or changes
+        the pack or the talon."""
+        return pack_move.kind == "deal" and move.kind == "move" and move.source != "talon"
 
     def _move(self, card: Card, source: str, target: str) -> Move:
         """A card moved onto the top card of ``target``, or into its vacancy (named by the pile)."""

@@ -23,10 +23,10 @@ top card stays available.  There is no re-deal.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
-from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
+from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
@@ -214,9 +214,160 @@ class NapoleonAtStHelena(Game):
         return self._candidates(quick=False)
 
     def legal_moves(self) -> list[Move]:
-        """The moves of :meth:`moves` that the rules allow, in the same order; the foundations
-        that refuse a card are not offered to it here (they would only be refused)."""
-        return [m for m in self._candidates(quick=True) if self.violation(m) is None]
+        """The moves of :meth:`moves` that the rules allow, in the same order, made directly:
+        a card goes only to the foundation that takes it, onto the card one higher of its suit,
+        and to the lanes when it may fill them (no candidate is checked by :meth:`violation`).
+
+        >>> game = NapoleonAtStHelena.from_plate()
+        >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
+        True
+        """
+        takes = self._takers()
+        moves: list[Move] = []
+        pack = self.piles["pack"]
+        if pack.cards and not (self._deal_waits() and self._playable(takes) is not None):
+            moves.append(Move("deal", (), "pack", "talon", "deal"))
+        lanes: list[str] = []
+        #: The columns whose lowest card takes a card in marriage, by the suit and value it takes.
+        spouses: dict[tuple[Any, int], list[tuple[str, Card]]] = {}
+        for name in self.piles_of("column"):
+            under = self.piles[name].top
+            if under is None:
+                lanes.append(name)
+            else:
+                spouses.setdefault((under.suit, int(under.rank) - 1), []).append((name, under))
+        only_talon = self.options.lane_from == "talon"
+        for source in self.available():
+            pile = self.piles[source]
+            card = pile.top
+            assert card is not None
+            want = (card.suit, int(card.rank))
+            taker = takes.get(want)
+            if taker is not None:
+                moves.append(Move("move", (card,), source, taker, f"{card} → foundation"))
+            for target, under in spouses.get(want, ()):
+                if target != source:
+                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+            if lanes and not (only_talon and source != "talon") \
+                    and not (source != "talon" and len(pile) == 1):
+                for i, lane in enumerate(lanes):
+                    moves.append(Move("move", (card,), source, lane, f"{card} → {'lane' if i == 0 else lane}"))
+        return moves
+
+    def _takers(self) -> dict[tuple[Any, int], str]:
+        """The foundation each card that can go up now goes to, by its suit and value: the first
+        that takes it (two foundations that take the same card hold the same cards, so one
+        move is offered, as :meth:`Game.foundation_moves` offers it)."""
+        takes: dict[tuple[Any, int], str] = {}
+        empty = None
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is None:
+                empty = empty or name
+            elif top.value < 13:
+                takes.setdefault((top.suit, top.value + 1), name)
+        if empty is not None:
+            for suit in Suit:
+                takes.setdefault((suit, 1), empty)
+        return takes
+
+    def _deal_waits(self) -> bool:
+        """Whether the next card of the pack may be turned only when no available card can be
+        played to a foundation (always, or for the first card only, as the option says)."""
+        when = self.options.deal_when
+        return when == "blocked" or (when == "first" and len(self.piles["pack"]) == REMAINDER)
+
+    def _playable(self, takes: dict[tuple[Any, int], str]) -> Card | None:
+        """:meth:`playable` from the foundations' wants."""
+        for source in self.available():
+            card = self.piles[source].top
+            assert card is not None
+            if (card.suit, card.value) in takes:
+                return card
+        return None
+
+    # ------------------------------------------------------------ for solvers
+    INTERCHANGEABLE = ("column", "foundation")
+
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the columns in a fixed order
+        (the rules treat them alike), each foundation by its top card (it holds its suit from the
+        ace up to that card), the talon, and the pack by its length (it only ever gives up its
+        top card, so within one game its length tells what it holds).
+
+        >>> game = NapoleonAtStHelena.from_plate()
+        >>> twin = NapoleonAtStHelena.from_position(str(game).replace("column 1:", "column 0:")
+        ...     .replace("column 2:", "column 1:").replace("column 0:", "column 2:"))
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        columns = self._alike("column", ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("column")])
+        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
+                                          for n in self.piles_of("foundation")])
+        return (columns, tops, "".join([c._text for c in piles["talon"].cards]), len(piles["pack"]))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less a card's moves to a second or further lane: the rules treat the
+        columns alike wherever they lie ("the card so placed has all the privileges of the
+        original card whose place it fills"), so every lane a card can fill gives one position."""
+        moves = self.legal_moves()
+        return [m for m in moves if not (m.target is not None and m.target.startswith("column")
+                                         and not m.notation.endswith("lane")
+                                         and self.piles[m.target].is_empty)]
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when both cards that could be married on it (the card
+        one lower of its suit, in either pack) have gone up already.
+
+        Such a card is never covered again (nothing can be married on it, and while it lies on
+        the talon it can be played up, so the pack waits: no card is dealt on it, with
+        ``deal_when=first`` as long as the pack waits), and it stays playable (one foundation of
+        its suit stands just below it until it goes up).  So a winning line can play it up at
+        once and then make every other move it made: the only difference is the card gone,
+        which no move needed.
+        """
+        for move in moves:
+            if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
+                card = move.cards[0]
+                if card.value == 1 or self._gone_up(card.suit, card.value - 1) >= self.packs:
+                    return move
+        return None
+
+    def _gone_up(self, suit: Any, value: int) -> int:
+        """How many cards of ``suit`` and ``value`` lie on the foundations."""
+        count = 0
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is not None and top.suit == suit and top.value >= value:
+                count += 1
+        return count
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move between the columns (or to a foundation) could have been made before the card
+        just dealt: it neither takes nor needs the talon or the pack.  Where the pack waits for
+        the cards that can be played, it could have been made before only if it leaves the pack
+        free to be dealt: it uncovers no card that a foundation takes."""
+        if move.kind != "move" or move.source in ("talon", "pack") or move.target in ("talon", "pack"):
+            return False
+        if move.target is not None and move.target.startswith("foundation"):
+            waited = self.options.deal_when == "blocked" or (
+                self.options.deal_when == "first" and len(self.piles["pack"]) == REMAINDER - 1)
+            return not waited
+        waited = self.options.deal_when == "blocked" or (
+            self.options.deal_when == "first" and len(self.piles["pack"]) == REMAINDER - 1)
+        if not waited:
+            return True
+        pile = self.piles[move.source]
+        if len(pile) < 2:
+            return True
+        under = pile.cards[-2]
+        return (under.suit, under.value) not in self._takers()
 
     def _candidates(self, quick: bool) -> Iterator[Move]:
         yield Move("deal", (), "pack", "talon", "deal")

@@ -37,7 +37,7 @@ K♣
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..build import ACES_UP, Build, Foundation
@@ -129,6 +129,9 @@ class NapoleonsSquare(Game):
         "usual manner.",
     }
     AVAILABILITY = ("I", "only the uppermost cards of the packets in the square are available")
+    #: The packets are alike once play has begun (the Note's re-deal takes them up in order):
+    #: :meth:`solver_key` puts them in a fixed order only then.
+    INTERCHANGEABLE = ("packet", "foundation")
     UNDEALT_RULE = ("Talon", "the pack is dealt one card at a time")
     FACE_DOWN = ("pack",)
     TALON_RULE = ("Talon", "only the top card of the talon can be used")
@@ -285,6 +288,127 @@ talon:
             cards = self.piles[name].cards
             for king in dict.fromkeys(c for c in cards[1:] if c.rank == Rank.KING):
                 yield Move("slip", (king,), name, name, f"slip {king}")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of :meth:`moves` that the rules allow, in the same order, made directly: a
+        card goes only to the foundation that takes it, onto the card one higher of its suit, to
+        the vacancy when it comes from the talon or the pack, and to the talon when it was just
+        turned; the Note's remedies are looked at only while the square lies as dealt.
+
+        >>> game = NapoleonsSquare.from_plate()
+        >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
+        True
+        """
+        piles = self.piles
+        moves: list[Move] = []
+        if not piles["turned"].cards and piles["pack"].cards:
+            moves.append(Move("deal", notation="deal"))
+        takes: dict[tuple[Any, int], str] = {}
+        empty_foundation = None
+        for name in self.piles_of("foundation"):
+            top = piles[name].top
+            if top is None:
+                empty_foundation = empty_foundation or name
+            else:
+                takes.setdefault((top.suit, int(top.rank) + 1), name)
+        packets = self.piles_of("packet")
+        spouses: dict[tuple[Any, int], list[tuple[str, Card]]] = {}
+        vacancies: list[str] = []
+        for name in packets:
+            under = piles[name].top
+            if under is None:
+                if not vacancies or self._every_vacancy:
+                    vacancies.append(name)
+            else:
+                spouses.setdefault((under.suit, int(under.rank) - 1), []).append((name, under))
+        for source, card in self.available():
+            want = (card.suit, int(card.rank))
+            taker = takes.get(want) or (empty_foundation if card.rank == Rank.ACE else None)
+            if taker is not None:
+                moves.append(Move("move", (card,), source, taker, f"{card} → foundation"))
+            from_packet = source.startswith("packet")
+            marriages = [(t, u) for t, u in spouses.get(want, ()) if t != source]
+            if vacancies and not from_packet:
+                # The targets in the order of the packets: the marriages and the vacancies.
+                order = {name: i for i, name in enumerate(packets)}
+                fills = [(v, None) for v in vacancies]
+                marriages = sorted(marriages + fills, key=lambda pair: order[pair[0]])
+            for target, under in marriages:
+                moves.append(Move("move", (card,), source, target, f"{card} → {under or 'space'}"))
+            if source == "turned":
+                moves.append(Move("move", (card,), source, "talon", f"{card} → talon"))
+        if self.square_as_dealt():
+            moves += [m for m in self.moves() if m.kind in ("redeal", "slip") and self.violation(m) is None]
+        return moves
+
+    # ------------------------------------------------------------ for solvers
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the packets (in a fixed
+        order once play has begun: the rules treat them alike, and only the Note's re-deal,
+        which takes them up in order, tells one from another), each foundation by its top card
+        (it holds its suit from the ace up to that card), the card turned, the talon, the pack
+        (by its length where it only ever gives up its top card) and the re-deals made.
+
+        >>> game = NapoleonsSquare.from_plate()
+        >>> print(game.play("deal"), "|", game.play("2♦ → talon"))
+        deal | 2♦ → talon
+        >>> text = str(game)
+        >>> twin = NapoleonsSquare.from_position(text.replace("packet 1:", "packet 0:")
+        ...     .replace("packet 2:", "packet 1:").replace("packet 0:", "packet 2:"))
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        packets = ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("packet")]
+        if "packet" in self.INTERCHANGEABLE and not self.square_as_dealt():
+            packets.sort()
+        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
+                                          for n in self.piles_of("foundation")])
+        pack: Any = len(piles["pack"])
+        if self.options.redeal == "pack":
+            pack = "".join([c._text for c in piles["pack"].cards])
+        return (tuple(packets), tops, "".join([c._text for c in piles["turned"].cards]),
+                "".join([c._text for c in piles["talon"].cards]), pack, self.counters["redeals"])
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when both cards that could be married on it (the card
+        one lower of its suit, in either pack) have gone up already, once play has begun (while
+        the square lies as dealt, playing a card ends the Note's remedies).
+
+        Nothing can be married on such a card, and it stays playable (one foundation of its
+        suit stands just below it until it goes up), so a winning line can play it up at once
+        and then make every other move it made: the only difference is the card gone, which no
+        move needed (a card laid on it in the talon lies there as well on the card beneath).
+        """
+        if self.square_as_dealt():
+            return None
+        for move in moves:
+            if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
+                card = move.cards[0]
+                if card.rank == Rank.ACE or self._gone_up(card.suit, int(card.rank) - 1) >= self.packs:
+                    return move
+        return None
+
+    def _gone_up(self, suit: Suit, value: int) -> int:
+        """How many cards of ``suit`` and ``value`` lie on the foundations."""
+        count = 0
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is not None and top.suit == suit and top.rank >= value:
+                count += 1
+        return count
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move that does not take the card just turned could have been made before it was
+        turned: it neither needs nor changes the pack and the card turned (a card is turned only
+        when the last one has gone, and no move brings a card back to the pack or the turned
+        card's place)."""
+        return pack_move.kind == "deal" and move.kind == "move" and move.source != "turned"
 
     def aliases(self, move: Move) -> set[str]:
         """With two packs, two equal cards may be available at once, so a move may name the pile

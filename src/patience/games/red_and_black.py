@@ -281,6 +281,157 @@ class RedAndBlack(Game):
                 else:
                     yield Move("move", cards, source, target, f"{head} → {under}")
 
+    def legal_moves(self) -> list[Move]:
+        """The moves of :meth:`moves` that the rules allow, in the same order, made directly: a
+        card goes only to the foundation that takes it and onto the Volunteers whose uppermost
+        card is one higher and of the other colour (Rule II); a vacancy takes no card by a move.
+
+        >>> game = RedAndBlack.from_plate()
+        >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
+        True
+        """
+        piles = self.piles
+        takes = self._takers()
+        moves: list[Move] = []
+        if piles["pack"].cards:
+            if self.options.deal_when != "blocked" or self._playable(takes) is None:
+                moves.append(DEAL)
+        elif piles["talon"].cards and self.counters["redeals"] < self.options.redeals:
+            moves.append(REDEAL)
+        #: The Volunteers by the colour and value of the card each takes.
+        spouses: dict[tuple[str, int], list[tuple[str, Card]]] = {}
+        for name in self.piles_of("volunteer"):
+            under = piles[name].top
+            if under is not None:
+                spouses.setdefault((under.colour, int(under.rank) - 1), []).append((name, under))
+        for source, cards in self.sources():
+            head = cards[0]
+            if len(cards) == 1:
+                taker = takes.get((head.suit, int(head.rank)))
+                if taker is not None:
+                    moves.append(Move("move", cards, source, taker, f"{head} → foundation"))
+            other = "black" if head.colour == "red" else "red"
+            for target, under in spouses.get((other, int(head.rank)), ()):
+                if target != source:
+                    moves.append(Move("move", cards, source, target, f"{head} → {under}"))
+        return moves
+
+    def _takers(self) -> dict[tuple[Suit, int], str]:
+        """The foundation each card that can go up now goes to, by its suit and value: the first
+        that takes it (two that take the same card hold the same cards, so one move is offered,
+        as :meth:`Game.foundation_moves` offers it)."""
+        takes: dict[tuple[Suit, int], str] = {}
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is not None:
+                takes.setdefault((top.suit, int(top.rank) + 1), name)
+        return takes
+
+    def _playable(self, takes: dict[tuple[Suit, int], str]) -> Card | None:
+        """:meth:`playable` from the foundations' wants: the uppermost cards of the Volunteers and
+        the talon."""
+        for name in self.piles_of("volunteer") + ["talon"]:
+            top = self.piles[name].top
+            if top is not None and (top.suit, int(top.rank)) in takes:
+                return top
+        return None
+
+    # ------------------------------------------------------------ for solvers
+    INTERCHANGEABLE = ("volunteer", "foundation")
+
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the Volunteers in a fixed
+        order (the rules treat them alike; the vacancies they leave are filled left to right, but
+        empty places are alike, so whichever takes which card the Volunteers are the same), the
+        foundations in a fixed order, each by its top card (it holds its suit from the ace up to
+        that card), the talon, the pack (before a re-deal by its length: it only ever gives up
+        its top card, so within one game its length tells what it holds) and the re-deals made.
+
+        >>> game = RedAndBlack.from_plate()
+        >>> twin = RedAndBlack.from_position(str(game).replace("volunteer 1:", "volunteer 0:")
+        ...     .replace("volunteer 2:", "volunteer 1:").replace("volunteer 0:", "volunteer 2:"))
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        volunteers = self._alike("volunteer", ["".join([c._text for c in piles[n].cards])
+                                               for n in self.piles_of("volunteer")])
+        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
+                                          for n in self.piles_of("foundation")])
+        redeals = self.counters["redeals"]
+        pack: Any = "".join([c._text for c in piles["pack"].cards]) if redeals else len(piles["pack"])
+        return (volunteers, tops, "".join([c._text for c in piles["talon"].cards]), pack, redeals)
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when the four cards that could be placed on it (one lower,
+        of the other colour, in either pack: Rule II) and both cards one lower of its own suit have
+        gone up already, and taking it away fills no vacancy and changes no re-deal: it lies on a
+        card of its Volunteer; or on the talon, with no re-deal left and vacancies filled from the
+        pack; or alone, with nothing left to fill its place, now or after a re-deal.
+
+        Nothing can be placed on such a card, and it stays playable: both foundations of its suit
+        stand at the card below it or higher, and one stays just below it until it goes up (if a
+        winning line plays the other card of its value there first, the other foundation takes
+        that one instead).  While it can be played the pack waits (with ``deal_when=blocked``),
+        and a card dealt on it in the talon lies there as well on the card beneath.  So a winning
+        line can play it up at once and make every other move it made, a sequence carried with it
+        moving without it: the only difference is the card gone, which no move needed.
+        """
+        piles = self.piles
+        pack, talon = piles["pack"].cards, piles["talon"].cards
+        no_redeal = self.counters["redeals"] >= self.options.redeals
+        for move in moves:
+            if move.kind != "move" or move.target is None or not move.target.startswith("foundation"):
+                continue
+            source = piles[move.source]
+            if move.source == "talon":
+                if not (no_redeal and self.options.refill == "pack"):
+                    continue
+            elif len(source) == 1:
+                refill = self.options.refill == "talon" and talon
+                if pack or refill or (talon and not no_redeal):
+                    continue
+            card = move.cards[0]
+            lower = int(card.rank) - 1
+            other = (Suit.SPADES, Suit.CLUBS) if card.is_red else (Suit.HEARTS, Suit.DIAMONDS)
+            if sum(self._gone_up(suit, lower) for suit in other) >= 2 * self.packs \
+                    and self._gone_up(card.suit, lower) >= self.packs:
+                return move
+        return None
+
+    def _gone_up(self, suit: Suit, value: int) -> int:
+        """How many cards of ``suit`` and ``value`` lie on the foundations (each foundation holds
+        its suit from the ace up to its top card): :meth:`Game.safe_to_found`'s count, made
+        quickly."""
+        count = 0
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is not None and top.suit == suit and top.rank >= value:
+                count += 1
+        return count
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move between the Volunteers, or from one to a foundation, could have been made before
+        the card just dealt, to the same effect, if it leaves a card where it was taken from (a
+        vacancy would take the next card of the pack) and, where the pack waits for the cards that
+        can be played, is no such card's play and uncovers none."""
+        if pack_move.kind != "deal" or move.kind != "move" or move.source == "talon" or move.source is None:
+            return False
+        pile = self.piles[move.source]
+        if len(pile) <= len(move.cards):
+            return False
+        if self.options.deal_when != "blocked":
+            return True
+        if move.target is not None and move.target.startswith("foundation"):
+            return False
+        under = pile.cards[-len(move.cards) - 1]
+        return (under.suit, int(under.rank)) not in self._takers()
+
     def aliases(self, move: Move) -> set[str]:
         """The notation, the target named as a pile or a kind of pile (``3♥ → volunteer 1``,
         ``A♥ → foundation``); dealing may be called ``turn``, and a vacancy a ``vacancy``."""

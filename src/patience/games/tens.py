@@ -105,6 +105,10 @@ class Tens(Game):
     }
     AVAILABILITY = ("6", "only the face cards at the foot of a file may be moved")
     OUT = ("aces", "removed")
+    #: Only a deal moves the hand ("turn" turns up a card of a file).
+    PACK_KINDS = ("deal",)
+    #: The files, once the packs are dealt out (:meth:`solver_key`).
+    INTERCHANGEABLE = ("file",)
     OPTIONS = (
         Option(
             "deal_when",
@@ -180,6 +184,78 @@ class Tens(Game):
                     where = "space" if under.is_empty else "face-down card" if hidden else str(under.top)
                     yield Move("move", run, source, target, f"{run[0]} → {where}")
         yield Move("deal", notation="deal")
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: for each file its turn,
+        its ace thrown out, and each unbroken run at its foot onto the files that take it; then
+        the deal."""
+        files = self.piles_of("file")
+        piles = self.piles
+        turn = self.options.turn_up == "move"
+        legal: list[Move] = []
+        for source in files:
+            pile = piles[source]
+            if not pile.cards:
+                continue
+            visible = pile.visible
+            if turn and not visible:
+                legal.append(Move("turn", (), source, source, f"turn {source}"))
+            top = pile.cards[-1]
+            for card in visible:
+                if card.rank == Rank.ACE and card == top:
+                    legal.append(Move("discard", (card,), source, "aces", f"{card} → aces"))
+            run = self.run_length(visible) if visible and top.rank != Rank.ACE else 0
+            for depth in range(1, run + 1):
+                cards = pile.cards[len(pile) - depth:]
+                head = cards[0]
+                if head.rank == Rank.ACE:
+                    break
+                for target in files:
+                    if target == source:
+                        continue
+                    under = piles[target]
+                    if not under.cards:
+                        if head.rank != Rank.KING or depth == len(pile):
+                            continue
+                        where = "space"
+                    elif under.face_down == len(under.cards) or not self.follows(under.cards[-1], head):
+                        continue
+                    else:
+                        where = str(under.cards[-1])
+                    legal.append(Move("move", cards, source, target, f"{head} → {where}"))
+        if piles["hand"].cards and (self.options.deal_when == "any" or not legal):
+            legal.append(Move("deal", notation="deal"))
+        return legal
+
+    # ------------------------------------------------------------ for solvers
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """An ace thrown out, or (``turn_up=move``) a face-down card turned up, once no fresh ten
+        can come between: when a deal waits until no card can move (``deal_when=blocked``), or
+        the packs are dealt out.  Until then nothing can be done with the file, for no card is
+        laid on an ace or on a face-down card, and neither moves but by this; a line of play that
+        waits makes it before the next deal (while it can be made, no deal can), so it can as well
+        be made first: it only frees the file sooner.  (Were a deal allowed before it, the deal
+        would cover the ace or the face-down card, and the lines would part.)"""
+        if self.options.deal_when != "blocked" and self.piles["hand"].cards:
+            return None
+        return next((m for m in moves if m.kind in ("discard", "turn")), None)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position, with the files in a fixed order once the packs are dealt out: until then a
+        deal gives each file its own card, after that no rule tells one file from another."""
+        if not self.INTERCHANGEABLE or self.piles["hand"].cards:
+            return self.state_key()
+        files = sorted((self.piles[f] for f in self.piles_of("file")), key=lambda p: (len(p), p.cards, p.face_down))
+        return (tuple(files), tuple(self.piles[p] for p in ("aces", "removed")))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less, once the packs are dealt out, a run's moves into a second,
+        third … empty file: the files are then alike."""
+        legal = self.legal_moves()
+        empty = [f for f in self.piles_of("file") if self.piles[f].is_empty]
+        if self.piles["hand"].cards or len(empty) < 2 or not self.INTERCHANGEABLE:
+            return legal
+        return [m for m in legal if m.target not in empty[1:]]
 
     def aliases(self, move: Move) -> set[str]:
         names = super().aliases(move)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
-from ..cards import Card, Rank
+from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -49,6 +49,11 @@ ROWS = 9
 #: How far below the row before it a row is drawn, in card heights (the rows overlap,
 #: as each row "blocks the preceding one"; the corner of every card still shows).
 ROW_STEP = 0.32
+
+#: Every place of the tableau by its row and column, and the places of each column from the first
+#: row down (built once: the moves look them up for every position a search visits).
+_PLACE = {(r, c): f"row {r} place {c}" for r in range(1, ROWS + 1) for c in range(1, PLACES + 1)}
+_COLUMN = {c: tuple(_PLACE[r, c] for r in range(1, ROWS + 1)) for c in range(1, PLACES + 1)}
 
 #: The moves that are not a card's: the two that take cards from the pack, and the re-deal
 #: the game does not have (offered so that it is refused by its rule).
@@ -90,6 +95,9 @@ class TheBlockade(Game):
     AVAILABILITY = ("I", "only the cards with no others below them are available")
     #: ``rows``: the rows begun so far; ``dealing``: 1 while the last of them is being dealt.
     COUNTERS = ("rows", "dealing")
+    #: The eight foundations are alike: the rules name none of them, and a card is played to any
+    #: that takes it.
+    INTERCHANGEABLE = ("foundation",)
     OPTIONS = (
         Option(
             "deal_when",
@@ -136,7 +144,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
     @staticmethod
     def place(row: int, column: int) -> str:
         """The name of a place in the tableau: ``place(2, 5)`` is ``'row 2 place 5'``."""
-        return f"row {row} place {column}"
+        return _PLACE.get((row, column)) or f"row {row} place {column}"
 
     def pile_names(self) -> list[str]:
         return (
@@ -199,12 +207,13 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
     # ------------------------------------------------------------------ Rule I
     def column(self, c: int) -> list[str]:
         """The places of column ``c``, from the first row down."""
-        return [self.place(r, c) for r in range(1, ROWS + 1)]
+        return list(_COLUMN[c])
 
     def available_place(self, c: int) -> str | None:
         """Rule I: the place of column ``c`` whose card has no others below it (None: none)."""
-        for name in reversed(self.column(c)):
-            if self.piles[name].cards:
+        piles = self.piles
+        for name in reversed(_COLUMN[c]):
+            if piles[name].cards:
                 return name
         return None
 
@@ -233,11 +242,12 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         """The empty places of the rows dealt, higher rows first and left to right in a row
         (the places of a row still being dealt are not vacancies)."""
         last = self.counters["rows"] - self.counters["dealing"]
+        piles = self.piles
         return [
-            self.place(r, c)
+            _PLACE[r, c]
             for r in range(1, last + 1)
             for c in range(1, PLACES + 1)
-            if not self.piles[self.place(r, c)].cards
+            if not piles[_PLACE[r, c]].cards
         ]
 
     @property
@@ -259,6 +269,104 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         yield DEAL
         yield REFILL
         yield REDEAL
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
+        by :meth:`violation`, found without trying the forbidden ones (a card into a vacancy, a
+        marriage out of suit or sequence, anything but an ace of the row while it is dealt).
+
+        >>> game = TheBlockade.arrange(["5♥ K♣ 4♥ A♠ 9♦ 8♣ 6♠ 3♥ 2♣ Q♠ K♦ J♣"], pack="2♠")
+        >>> [str(m) for m in game.legal_moves()]
+        ['4♥ → 5♥', 'A♠ → foundation', '3♥ → 4♥']
+        """
+        tops = self.available()
+        vacancies = self.vacancies()
+        pack = bool(self.piles["pack"].cards)
+        dealing = bool(self.counters["dealing"]) and pack
+        takes = self._takers()
+        legal: list[Move] = []
+        movable = False  # a card that can be played, or married from a place it holds alone
+        if dealing:
+            row = self.counters["rows"]
+            for source, card in tops.items():
+                if card.rank == Rank.ACE and self.row_of(source) == row and (card.rank, card.suit) in takes:
+                    target = takes[card.rank, card.suit]
+                    legal.append(Move("move", (card,), source, target, f"{card} → foundation"))
+        elif not (self.options.refill == "at-once" and vacancies and pack):
+            mates: dict[tuple[int, Any], list[str]] = {}
+            for other, under in tops.items():
+                mates.setdefault((under.rank - 1, under.suit), []).append(other)
+            for source, card in tops.items():
+                target = takes.get((card.rank, card.suit))
+                if target is not None:
+                    legal.append(Move("move", (card,), source, target, f"{card} → foundation"))
+                    movable = True
+                others = mates.get((card.rank, card.suit))
+                if others:
+                    for other in others:
+                        if other != source:
+                            legal.append(Move("move", (card,), source, other, f"{card} → {tops[other]}"))
+                            movable = movable or len(self.piles[source]) == 1
+        if pack and (dealing or not vacancies and not (self.options.deal_when == "stuck" and movable)):
+            legal.append(DEAL)
+        if vacancies and pack and not dealing:
+            legal.append(REFILL)
+        return legal
+
+    def _takers(self) -> dict[tuple[int, Any], str]:
+        """The foundation each card that can be played now goes to, by its rank and suit: the
+        first foundation that takes it, as :meth:`foundation_for` chooses."""
+        takes: dict[tuple[int, Any], str] = {}
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is None:
+                for suit in Suit:
+                    takes.setdefault((Rank.ACE, suit), name)
+            elif top.rank < Rank.KING:
+                takes.setdefault((top.rank + 1, top.suit), name)
+        return takes
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the cards of the rows as text,
+        the foundations by their top cards (in order, or sorted where the foundations are
+        :attr:`INTERCHANGEABLE`), and how many cards are left in the pack (the pack is only ever
+        dealt from, so that says which cards it holds)."""
+        piles = self.piles
+        rows = ",".join([str(pile.cards[0]) if len(pile.cards) == 1 else " ".join(map(str, pile.cards))
+                         for pile in map(piles.__getitem__, _PLACE.values())])
+        founded = [str(piles[name].top or "") for name in self.piles_of("foundation")]
+        if "foundation" in self.INTERCHANGEABLE:
+            founded.sort()
+        return (rows, tuple(founded), len(piles["pack"]), tuple(self.counters.values()))
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation when that can never spoil a win.
+
+        The card must be one no other card can need: both cards that could be married on it
+        (the next lower of its suit) have gone to the foundations already (:meth:`safe_to_found`).
+        And its going must change neither where the cards of the pack go nor when a row may be
+        dealt: either the pack is exhausted (no refill or deal is left), or the card lies on the
+        card it was married to (so it leaves no vacancy for a refill to fill) and a row may be
+        dealt at any time (``deal_when=any``: under the book's rule a row is dealt only when no card
+        can be played, and a card founded sooner could let the next card of its suit be played
+        where a winning line dealt).  Then whatever a winning line does, it can do with the card
+        founded first: the card could never take a mate, its place stays filled, the card under it
+        is only freed sooner, and its foundation is one card further on, which only lets more
+        cards be played.
+
+        >>> game = TheBlockade.arrange(["6♥+5♥ 5♣"], pack="2♠", foundations="4♥ 4♥ 4♣", deal_when="any")
+        >>> [str(m) for m in game.legal_moves()], str(game.safe_move(game.legal_moves()))
+        (['5♥ → foundation', '5♣ → foundation', 'refill'], '5♥ → foundation')
+        """
+        pack = bool(self.piles["pack"].cards)
+        any_time = self.options.deal_when == "any"
+        for move in moves:
+            if move.kind != "move" or not move.target.startswith("foundation"):
+                continue
+            if not pack or (any_time and len(self.piles[move.source]) > 1):
+                if self.safe_to_found(move.cards[0], MARRIAGE):
+                    return move
+        return None
 
     def parse_move(self, text: str) -> Move:
         """As :meth:`Game.parse_move`, and a move that names its target by a card that is not

@@ -30,7 +30,7 @@ A♥ → foundation | K♥ → foundation
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
@@ -93,6 +93,9 @@ class TheFifteen(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("I", "no card can be used that has any other below it")
+    #: No rule names a column (the sixth row is a depth in any column), and a foundation's cards
+    #: show whether it was begun on an ace or on a king.
+    INTERCHANGEABLE = ("column", "foundation")
     OPTIONS = (
         Option(
             "exception",
@@ -222,8 +225,10 @@ class TheFifteen(Game):
     def _candidates(self, quick: bool) -> Iterator[Move]:
         available = self.available()
         lanes = self.lanes()
+        wanted = self._wanted() if quick else None
         for source, card in available:
-            yield from self.foundation_moves(source, card, quick)
+            if wanted is None or (card.value, card.suit) in wanted or self.is_foundation_card(card):
+                yield from self.foundation_moves(source, card, quick)
             for target, under in available:
                 if target != source and (
                     not quick or (under.suit == card.suit and abs(under.rank - card.rank) == 1)
@@ -236,6 +241,42 @@ class TheFifteen(Game):
             yield from self._withdrawals()
         if not quick:
             yield Move("redeal", notation="redeal")
+
+    # ------------------------------------------------------------ for solvers
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less a card's moves to a second, third … lane: the lanes are alike."""
+        legal = self.legal_moves()
+        lanes = self.lanes()
+        if len(lanes) < 2:
+            return legal
+        return [m for m in legal if m.target not in lanes[1:]]
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played from a column to a foundation already begun, when every card that could
+        marry it (both copies of the cards one above and one below it in its suit) is out.
+
+        Nothing can then be laid on it, so in the tableau it only covers the card it frees by
+        going; the foundations that take it (begun ones, whose top cards wait for it alone) take
+        no other card, so a copy of it left behind finds another of them, or the one a line of
+        play would have given this card; and the exception to Rule I is past once a foundation
+        is begun.  A begun foundation only, since an ace or a king taking an empty space could
+        take it from another."""
+        for move in moves:
+            if move.kind == "move" and move.target.startswith("foundation") and self.piles[move.target].cards \
+                    and self.safe_to_found(move.cards[0], MARRIAGE):
+                return move
+        return None
+
+    def _wanted(self) -> set[tuple[int, Any]]:
+        """The (value, suit) of the card each begun foundation waits for: no other card but an
+        ace or a king can go to a foundation now (for :meth:`legal_moves`, to pass the others by)."""
+        wanted = set()
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is not None:
+                step = 1 if self.foundation_rule(name).build.direction == "up" else -1
+                wanted.add((top.value + step, top.suit))
+        return wanted
 
     def foundation_for(self, card: Card) -> str:
         """The foundation ``card`` goes to: the first that takes it; else, for an ace or a king,

@@ -45,7 +45,7 @@ side 5:
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, marriage_reasons, reversal, sequence_length
 from ..cards import Card, InvalidCard, Rank, Suit
@@ -145,6 +145,9 @@ class TheFourCorners(Game):
     }
     AVAILABILITY = ("I", "only the uppermost card of each packet is available")
     COUNTERS = ("deal_to", "just_dealt", "redeals")
+    #: The packets and the foundation spaces, once the deal is over and no re-deal is left
+    #: (:meth:`solver_key`).
+    INTERCHANGEABLE = ("corner", "side", "foundation")
     OPTIONS = (
         Option("redeals", 2, "re-deals allowed (the book: “there may be two re-deals”)"),
         Option(
@@ -299,6 +302,111 @@ corner 4: 8♦
                     yield Move("move", (card,), source, target, f"{card} → {under or 'space'}")
             yield from self._reversal_moves(source)
         yield Move("redeal", notation="redeal")
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: the deal, then each
+        uppermost card to the foundations that take it (the restrictions of the deal kept), onto
+        the cards it marries and, reversed with the sequence under it, onto the cards the
+        sequence's last card marries; then the re-deal."""
+        piles = self.piles
+        dealing = self.dealing
+        tops = {name: piles[name].top for name in DEAL_ORDER}
+        wanted = self._wanted()
+        moves: list[Move] = []
+        played = False
+        for source in DEAL_ORDER:
+            card = tops[source]
+            if card is None:
+                continue
+            if (card.value, card.suit) in wanted or self.is_foundation_card(card):
+                takers = [f for f in FOUNDATIONS if self.foundation_fault(f, card) is None]
+                for name in takers:
+                    if dealing and self._play_violation(source, name, card) is not None:
+                        continue
+                    where = "foundation" if len(takers) == 1 else name
+                    moves.append(Move("move", (card,), source, name, f"{card} → {where}"))
+                    played = True
+            if dealing:
+                continue
+            for target in DEAL_ORDER:
+                under = tops[target]
+                if target != source and under is not None and MARRIAGE.follows(under, card):
+                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+            pile = piles[source]
+            for count in range(2, sequence_length(pile.cards) + 1):
+                cards = reversal(pile.cards, count)
+                for target in DEAL_ORDER:
+                    under = tops[target]
+                    if target != source and under is not None and MARRIAGE.follows(under, cards[0]):
+                        moves.append(Move("reverse", cards, source, target, f"{cards[0]}–{cards[-1]} → {under}"))
+        if dealing:
+            if not any(top is not None and self.is_foundation_card(top) for top in tops.values()):
+                moves.insert(0, Move("deal", notation="deal"))
+        elif not self.is_won and self.counters["redeals"] < self.options.redeals:
+            when = self.options.redeal_when
+            if when == "any" or not (played if when == "blocked" else moves):
+                moves.append(Move("redeal", notation="redeal"))
+        return moves
+
+    def _wanted(self) -> set[tuple[int, Suit]]:
+        """The (value, suit) of the card each foundation begun waits for: no other card but a
+        foundation card can be played now (for :meth:`legal_moves`, to pass the others by)."""
+        wanted = set()
+        for name in FOUNDATIONS:
+            pile = self.piles[name]
+            if pile.cards and len(pile) < 13:
+                step = 1 if pile[0].rank == Rank.ACE else -1
+                wanted.add((pile.cards[-1].value + step, pile[0].suit))
+        return wanted
+
+    # ------------------------------------------------------------ for solvers
+    def _settled(self) -> bool:
+        """The deal is over and no re-deal is left: no rule then tells one packet, or one
+        foundation space, from another."""
+        return not self.dealing and self.counters["redeals"] >= self.options.redeals
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position; once :meth:`_settled`, with the packets, and the foundations (whose
+        cards show whether they were begun on an ace or on a king), each in a fixed order."""
+        if not self.INTERCHANGEABLE or not self._settled():
+            return self.state_key()
+
+        def alike(names: Sequence[str]) -> tuple[Pile, ...]:
+            return tuple(sorted((self.piles[n] for n in names), key=lambda p: (len(p), p.cards)))
+
+        return (alike(DEAL_ORDER), alike(FOUNDATIONS))
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """After the deal: a card played to a foundation already begun when every card that
+        could marry it (both copies of the cards one above and one below it in its suit) is out.
+
+        Nothing can then be laid on it nor reversed with it, so in its packet it only covers the
+        card it frees by going; the foundations that take it wait for it alone, so a copy left
+        behind finds another; and while it can be played, no re-deal can come (one is allowed
+        only when no card can be played, ``redeal_when=blocked``, or moved, ``stuck``), so a line
+        of play that keeps it plays it before any re-deal that would take it up.  Hence not with
+        ``redeal_when=any`` while a re-deal is left."""
+        if self.dealing or (self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals):
+            return None
+        out: dict[tuple[int, Suit], int] = {}
+        for name in FOUNDATIONS:
+            for c in self.piles[name]:
+                out[(c.value, c.suit)] = out.get((c.value, c.suit), 0) + 1
+        for move in moves:
+            if move.kind == "move" and move.target.startswith("foundation") and self.piles[move.target].cards:
+                card = move.cards[0]
+                if all(out.get((v, card.suit), 0) >= 2 for v in (card.value - 1, card.value + 1) if 1 <= v <= 13):
+                    return move
+        return None
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less, once :meth:`_settled`, a card's moves to a second, third … empty
+        foundation space: the spaces are alike."""
+        legal = self.legal_moves()
+        if not self._settled() or not self.INTERCHANGEABLE:
+            return legal
+        empty = [f for f in FOUNDATIONS if self.piles[f].is_empty]
+        return [m for m in legal if m.target not in empty[1:]]
 
     def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
         """The move of ``card`` to a foundation, written ``7♥ → foundation``.  Where several

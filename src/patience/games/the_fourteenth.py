@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from itertools import combinations
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from ..cards import Card, InvalidCard, parse_cards, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
@@ -102,6 +102,19 @@ def first_fourteen(values: Sequence[int]) -> tuple[int, int] | None:
                     best = pair
             seen.setdefault(v, p)
     return best
+
+
+def _count(values: Sequence[int]) -> int:
+    """How many pairs of places in one line make fourteen."""
+    count = 0
+    for line in ROWS_AND_COLUMNS:
+        seen: dict[int, int] = {}
+        for p in line:
+            v = values[p]
+            if v:
+                count += seen.get(FOURTEEN - v, 0)
+                seen[v] = seen.get(v, 0) + 1
+    return count
 
 
 def _produces(values: Sequence[int], moved: Iterable[int]) -> bool:
@@ -341,6 +354,39 @@ class TheFourteenth(Game):
             return pairs
         return pairs + list(self._exchanges(occupied))
 
+    # ------------------------------------------------------------ for solvers
+    def solver_key(self) -> tuple[Any, ...]:
+        """What tells positions apart: only the values in the square (a fourteen is made of values,
+        the suits never count), how many cards are left in hand (the hand is only ever dealt from
+        its top, so in one search its length tells which cards are left) and the exchanges made."""
+        return (tuple(self.values()), len(self.piles["hand"]), tuple(self.counters.values()))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less the exchanges that leave the same values in the square as an
+        exchange before them (only the values count, so they lead to one position); the
+        exchanges that bring most fourteens into the square come first."""
+        legal = self.legal_moves()
+        useful, exchanges, seen = [], [], set()
+        hand = self.piles["hand"].cards
+        for move in legal:
+            if move.kind != "exchange":
+                i, j = sorted((_INDEX[move.source], _INDEX[move.target]))
+                values = list(self.values())
+                values[i] = hand[-1].value if hand else 0
+                values[j] = hand[-2].value if len(hand) > 1 else 0
+                useful.append((-_count(values), len(useful), move))
+                continue
+            values = list(self.values())
+            swaps = self._swaps_of(move) or []
+            for i, j in swaps:
+                values[i], values[j] = values[j], values[i]
+            key = tuple(values)
+            if key not in seen:
+                seen.add(key)
+                exchanges.append((-_count(values), len(exchanges), move))
+        return [move for _, _, move in sorted(useful, key=lambda e: e[:2])] + \
+            [move for _, _, move in sorted(exchanges, key=lambda e: e[:2])]
+
     # ---------------------------------------------------------------- violations
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "pair":
@@ -442,7 +488,7 @@ class TheFourteenth(Game):
 
     @property
     def is_won(self) -> bool:
-        return len(self.piles["withdrawn"]) == len(self.pack())
+        return len(self.piles["withdrawn"]) == 52 * self.packs
 
     # ---------------------------------------------------------------- parsing
     def parse_move(self, text: str) -> Move:

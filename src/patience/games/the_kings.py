@@ -116,6 +116,10 @@ class TheKings(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("II", "no card is available that has another outside it")
+    #: The foundations take any suit, so only their heights tell them apart, and the two of a
+    #: horizontal line are alike; once the pack is exhausted the rows are alike too, a line's two
+    #: rows with each other and, but for Rule III kept always, every row (:meth:`solver_key`).
+    INTERCHANGEABLE = ("foundation", "left row", "right row")
     OPTIONS = (
         Option(
             "same_line",
@@ -317,6 +321,103 @@ foundation 8: A♠
                 where = str(under) if under else "space" if len(empty) == 1 else target
                 yield Move("move", (card,), source, target, f"{card} → {where}")
 
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: the deal, then each
+        outside card to the foundations that take it (Rule III during the deal) and, once the
+        pack is exhausted, onto the outside cards it follows and into the lanes."""
+        piles = self.piles
+        rows = self.rows()
+        foundations = self.piles_of("foundation")
+        dealing, same_line = self.dealing, self.same_line_holds()
+        empty = [r for r in rows if piles[r].is_empty]
+        played: list[Move] = []
+        moves: list[Move] = []
+        for source in rows:
+            card = piles[source].top
+            if card is None:
+                continue
+            line = self.line_of(source)
+            takers = [f for f in foundations if self.foundation_fault(f, card) is None]
+            mine = [f for f in takers if self.line_of(f) == line]
+            for name in mine + ([] if same_line else [f for f in takers if f not in mine]):
+                move = Move("move", (card,), source, name, f"{card} → {name}")
+                moves.append(move)
+                played.append(move)
+            if dealing:
+                continue
+            for target in rows:
+                under = piles[target].top
+                if target == source or (under is not None and abs(under.value - card.value) != 1):
+                    continue
+                if self._sequence_violation(source, target, card) is None:
+                    where = str(under) if under else "space" if len(empty) == 1 else target
+                    moves.append(Move("move", (card,), source, target, f"{card} → {where}"))
+        if dealing and not (self.options.play_at_once and played):
+            moves.insert(0, Move("deal", notation="deal"))
+        return moves
+
+    # ------------------------------------------------------------ for solvers
+    def solver_key(self) -> tuple[Any, ...]:
+        """A key that tells apart only what the rules tell apart.  A foundation is known by its
+        height (it takes the next card up whatever the suit) and its line (Rule III); the two of
+        a line are alike.  During the deal the rows are kept as they are (the deal goes to them in
+        turn); once the pack is exhausted, a line's two rows are alike, the lines are alike but
+        for their foundations while Rule III holds, and with ``same_line=deal`` and
+        ``lane=group`` every row is like every other and every foundation like every other."""
+        if not self.INTERCHANGEABLE:
+            return self.state_key()
+        piles = self.piles
+        heights = [len(piles[f]) for f in self.piles_of("foundation")]
+        if self.dealing:
+            pairs = tuple(tuple(sorted(heights[2 * i: 2 * i + 2])) for i in range(LINES))
+            return (pairs, piles["pack"], tuple(piles[r] for r in self.rows()))
+        if not self.same_line_holds() and self.options.lane == "group":
+            return (tuple(sorted(heights)), _alike(piles[r] for r in self.rows()))
+        lines = []
+        for i in range(LINES):
+            rows = _alike(piles[f"{side} row {i + 1}"] for side in SIDES)
+            lines.append((tuple(sorted(heights[2 * i: 2 * i + 2])) if self.same_line_holds() else (), rows))
+        rest = () if self.same_line_holds() else tuple(sorted(heights))
+        return (rest, tuple(sorted(lines, key=lambda line: (line[0], [(len(p), p.cards) for p in line[1]]))))
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less those that lead where another leads: a card to a second
+        foundation as high as one it could go to on the same line (or, once Rule III has ceased,
+        anywhere), and, once the rows are alike, a card into a second lane."""
+        legal = self.legal_moves()
+        rows_alike = not self.dealing and not self.same_line_holds() and self.options.lane == "group"
+        seen: set[tuple[Any, ...]] = set()
+        useful = []
+        for move in legal:
+            if move.kind == "move" and move.target.startswith("foundation"):
+                line = None if not self.same_line_holds() else self.line_of(move.target)
+                key: tuple[Any, ...] = (move.source, len(self.piles[move.target]), line)
+            elif rows_alike and move.kind == "move" and self.piles[move.target].is_empty:
+                key = (move.source, "lane")
+            else:
+                useful.append(move)
+                continue
+            if key not in seen:
+                seen.add(key)
+                useful.append(move)
+        return useful
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """Once the pack is exhausted and Rule III has ceased: a card played to a foundation when
+        every card one lower and one higher than it is out (in practice, a king when the eight
+        queens are out).  Nothing can then lie on it or take it but a foundation, and the
+        foundations as high as the one it goes to are alike; so it only stands on the card under
+        it, and the line of play that would keep it there can play it now instead."""
+        if self.dealing or self.same_line_holds():
+            return None
+        heights = [len(self.piles[f]) for f in self.piles_of("foundation")]
+        for move in moves:
+            if move.kind == "move" and move.target.startswith("foundation"):
+                value = move.cards[0].value
+                if all(h >= value - 1 for h in heights) and (value == 13 or all(h >= value + 1 for h in heights)):
+                    return move
+        return None
+
     def _foundations_for(self, source: str, card: Card) -> list[str]:
         """The foundations in the order a move written ``card → foundation`` tries them:
         those that take the card by sequence first, those on the card's own line next, so
@@ -467,3 +568,8 @@ foundation 8: A♠
         pack = len(self.piles["pack"])
         lines.append(f"pack: {pack} cards" if pack else "pack: exhausted")
         return "\n".join(lines)
+
+
+def _alike(piles: Iterable[Pile]) -> tuple[Pile, ...]:
+    """``piles`` in a fixed order, for a key that does not tell them apart."""
+    return tuple(sorted(piles, key=lambda p: (len(p), p.cards)))

@@ -59,6 +59,14 @@ _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
          for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 SUITS = tuple(Suit)
 
+#: The places of each column from the first row down; the places above and below each place (None
+#: beyond the first and the last row); the reading order (built once: searches look them up at every move).
+_COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS + 1)]
+_NEIGHBOURS = {place(r, c): (place(r - 1, c) if r > 1 else None, place(r + 1, c) if r < ROWS else None)
+               for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
+_ORDER = {name: i for i, name in enumerate(TABLEAU)}
+_FOUNDATION_ORDER = {f"foundation {i}": i for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
+
 #: How the tableau is drawn: the rows touch one another, as on the plate.
 ROW_STEP = 0.9
 TABLEAU_TOP = 1.3
@@ -109,6 +117,9 @@ class TheLabyrinth(Game):
         "in the deal.",
     }
     AVAILABILITY = ("II", "no card can be used that is not free either from the top or the bottom")
+    #: The foundations are alike within each kind, the aces' and the kings' (a foundation's
+    #: first card tells which kind it is, and each kind has four).
+    INTERCHANGEABLE = ("foundation",)
     #: ``rows``: the rows dealt so far; ``graces``: 1 once the grace has been taken.
     COUNTERS = ("rows", "graces")
     OPTIONS = (
@@ -393,15 +404,142 @@ class TheLabyrinth(Game):
 
     def legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
-        by :meth:`violation`, found without trying the forbidden ones."""
-        legal = [m for source in self._sources()
-                 for m in self.foundation_moves(source, self._card(source), quick=True)]
-        if self._deal_violation() is None:
+        by :meth:`violation`, found without trying the forbidden ones.
+
+        >>> game = TheLabyrinth.arrange("2♥ 9♣ --\\n7♦ Q♥ 5♠ 8♣ 6♦ 4♣ J♠ 3♥ 10♦ 9♠", pack="4♦")
+        >>> [str(m) for m in game.legal_moves()]
+        ['2♥ → foundation', 'Q♥ → foundation', 'deal']
+        """
+        takers = self._takers()
+        legal: list[Move] = []
+        playable = False
+        for source in self._fast_sources():
+            card = self.piles[source].cards[-1]
+            names = takers.get((card.rank, card.suit))
+            if not names:
+                continue
+            playable = True
+            if len(names) == 1:
+                legal.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
+            else:
+                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+        pack = bool(self.piles["pack"].cards)
+        rows = self.counters["rows"]
+        vacancies = self.vacancies()
+        dealing = [name for name in vacancies if _WHERE[name][0] == rows] if pack and rows else []
+        if pack and rows < ROWS and not (dealing and self.options.refill != "optional") \
+                and not (playable and self.options.deal_when == "blocked"):
             legal.append(DEAL)
-        legal += [self.refill_move(n) for n in self.vacancies() if self._refill_violation(n) is None]
-        if self._grace_time() is None:
-            legal += [self.grace_move(n) for n in TABLEAU if self.piles[n].cards]
+        legal += [self.refill_move(name) for name in dealing]
+        if not pack and not self.counters["graces"] and not playable:
+            legal += [self.grace_move(name) for name in TABLEAU if self.piles[name].cards]
         return legal
+
+    def _fast_sources(self) -> list[str]:
+        """:meth:`_sources`, found column by column: the first and the last card of each column
+        (with ``blocking=next-row``, each card with an empty place, or none, above or below it),
+        less those Rule IV holds back."""
+        piles = self.piles
+        if self.options.blocking == "column":
+            free = set()
+            for column in _COLUMNS:
+                filled = [name for name in column if piles[name].cards]
+                if filled:
+                    free.update((filled[0], filled[-1]))
+            sources = sorted(free, key=_ORDER.__getitem__)
+        else:
+            sources = [name for name, (above, below) in _NEIGHBOURS.items() if piles[name].cards
+                       and (not (above and piles[above].cards) or not (below and piles[below].cards))]
+        if self.options.refill == "before-play" and self.incomplete() is not None:
+            rows = self.counters["rows"]
+            sources = [name for name in sources if _WHERE[name][0] != rows]
+        return sources + (["grace"] if piles["grace"].cards else [])
+
+    def _takers(self) -> dict[tuple[int, Any], list[str]]:
+        """The foundations that take each card that can be played now, by its rank and suit, in
+        their order, as :meth:`foundation_moves` offers them (of the empty foundations of a kind,
+        only the first)."""
+        takers: dict[tuple[int, Any], list[str]] = {}
+        begun: dict[Rank, set[Suit]] = {Rank.ACE: set(), Rank.KING: set()}
+        empty: dict[Rank, str] = {}
+        for name in self.piles_of("foundation"):
+            pile, rule = self.piles[name].cards, _RULE[name]
+            if not pile:
+                empty.setdefault(rule.base, name)
+                continue
+            begun[rule.base].add(pile[0].suit)
+            top = pile[-1]
+            step = 1 if rule.base == Rank.ACE else -1
+            if 1 <= top.rank + step <= 13:
+                takers.setdefault((top.rank + step, top.suit), []).append(name)
+        for base, name in empty.items():
+            for suit in Suit:
+                if suit not in begun[base]:
+                    takers.setdefault((base, suit), []).append(name)
+        for names in takers.values():
+            names.sort(key=_FOUNDATION_ORDER.__getitem__)
+        return takers
+
+    # ------------------------------------------------------------------ for the solver
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the tableau as text, each
+        foundation by its first and last cards (sorted where the foundations are
+        :attr:`INTERCHANGEABLE`: an ace's and a king's foundation still differ by their first card,
+        and each kind has four), the grace, and how many cards are left in the pack (the pack is
+        only ever dealt from, so that says which)."""
+        piles = self.piles
+        tableau = ",".join([str(pile.cards[0]) if len(pile.cards) == 1 else " ".join(map(str, pile.cards))
+                            for pile in map(piles.__getitem__, TABLEAU)])
+        founded = [f"{p.cards[0]}{p.cards[-1]}" if p.cards else "" for p in
+                   (piles[name] for name in self.piles_of("foundation"))]
+        if "foundation" in self.INTERCHANGEABLE:
+            founded.sort()
+        return (tableau, tuple(founded), str(piles["grace"]), len(piles["pack"]), tuple(self.counters.values()))
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to the only foundation it can ever go to, when playing it now rather than
+        later can never spoil a win.
+
+        Each suit has an ace's foundation and a king's, and each of them takes one card of every
+        rank of the suit: when the card's twin is on one of them already, the card can only ever go
+        to the other, and nothing else can go there before it.  Its going must not change where the
+        pack's cards go: it does not lie in the row being dealt (whose vacancies are refilled), or
+        the pack is exhausted.  And it must not change when the grace may be taken (or, under
+        ``deal_when=blocked``, a row dealt), which the rules allow only when no card can be played:
+        so either the grace has been taken and the pack is exhausted (from then on cards are only
+        played), or the card is the last its foundation takes (a king on an ace's foundation, an ace
+        on a king's, so that no card follows it there) and cards are freed only at the ends of their
+        columns (``blocking=column``): whenever no card can be played, the card lies inside its
+        column (at an end it would be playable), where its going frees no other.  Whatever a winning
+        line does, it can then do with the card played first: cards are only freed sooner.
+
+        >>> game = TheLabyrinth.arrange("K♥ 5♣\\n7♦ 2♠", aces="Q♥")
+        >>> str(game.safe_move(game.legal_moves()))
+        'K♥ → foundation'
+        """
+        pack = bool(self.piles["pack"].cards)
+        graced = self.counters["graces"] > 0 and not pack
+        if not graced and self.options.blocking != "column":
+            return None
+        rows = self.counters["rows"]
+        for move in moves:
+            if move.kind != "move" or move.target not in _RULE:
+                continue
+            if pack and move.source in _WHERE and _WHERE[move.source][0] == rows:
+                continue
+            if (graced or len(self.piles[move.target]) == 12) and self._founded(move.cards[0]):
+                return move
+        return None
+
+    def _founded(self, card: Card) -> bool:
+        """Whether a card of the rank and suit of ``card`` is on a foundation."""
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name].cards
+            if pile and pile[0].suit == card.suit:
+                low, high = sorted((pile[0].rank, pile[-1].rank))
+                if low <= card.rank <= high:
+                    return True
+        return False
 
     # ---------------------------------------------------------------- violations
     def violation(self, move: Move) -> IllegalMove | None:

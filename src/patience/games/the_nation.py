@@ -36,7 +36,7 @@ K♦    K♣    K♥    K♠
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
@@ -77,6 +77,11 @@ REDEAL_WORDS = (
     "Thus, when the pack is turned to re-deal, the last column will be the uppermost, and will be the "
     "first of the new columns. The tableau may be taken up and re-dealt twice."
 )
+
+
+#: The moves of the pack: a card counted out in the deal, and the tableau taken up and dealt again.
+DEAL = Move("deal", notation="deal")
+REDEAL = Move("redeal", notation="redeal")
 
 
 def column(n: int) -> str:
@@ -132,6 +137,9 @@ class TheNation(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("III", "only the lowest card of each column is available")
+    #: The foundations are alike (the rules name none; a card goes to whichever takes it); the
+    #: columns are alike too once the last deal is complete (:meth:`solver_key`).
+    INTERCHANGEABLE = ("foundation",)
     COUNTERS = ("counted", "just_dealt", "redeals")
     OPTIONS = (
         Option("redeals", 2, "re-deals allowed (the book: “the tableau may be taken up and re-dealt twice”)"),
@@ -316,8 +324,8 @@ foundation 8: K♠
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
-        yield Move("deal", notation="deal")
-        yield Move("redeal", notation="redeal")
+        yield DEAL
+        yield REDEAL
         columns = self.columns()
         spaces = self.vacant_spaces()
         for source in columns:
@@ -330,6 +338,152 @@ foundation 8: K♠
                     under = self.piles[target].top
                     where = str(under) if under else "space" if spaces == [target] else target
                     yield Move("move", (card,), source, target, f"{card} → {where}")
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
+        by :meth:`violation`, found without trying the forbidden ones.
+
+        >>> game = TheNation.arrange({"column 1": "J♥ Q♥", "column 2": "K♥", "column 3": "10♥"}, counted=32)
+        >>> [str(m) for m in game.legal_moves()]
+        ['Q♥ → K♥', 'Q♥ → space', 'K♥ → Q♥', 'K♥ → space', '10♥ → foundation', '10♥ → space']
+        """
+        takers = self._takers()
+        columns = self.columns()
+        tops = {name: self.piles[name].top for name in columns}
+        dealing = self.dealing
+        cards: list[Move] = []
+        played = False
+        if dealing:
+            turned = self.just_dealt()
+            if turned is not None:
+                source, card = turned
+                cards = self._founding(source, card, takers)
+                played = bool(cards)
+        else:
+            spaces = self.vacant_spaces()
+            for source, card in tops.items():
+                if card is None:
+                    continue
+                founding = self._founding(source, card, takers)
+                played = played or bool(founding)
+                cards += founding
+                for target, under in tops.items():
+                    if target == source:
+                        continue
+                    if under is None:
+                        if target in spaces:
+                            where = "space" if spaces == [target] else target
+                            cards.append(Move("move", (card,), source, target, f"{card} → {where}"))
+                    elif under.suit == card.suit and abs(under.rank - card.rank) == 1:
+                        cards.append(Move("move", (card,), source, target, f"{card} → {under}"))
+        legal = []
+        if dealing and not (played and self.options.play_in_deal == "must"):
+            legal.append(DEAL)
+        if not dealing and not self.is_won and self.counters["redeals"] < self.options.redeals:
+            when = self.options.redeal_when
+            if when == "any" or not (played if when == "blocked" else cards):
+                legal.append(REDEAL)
+        return legal + cards
+
+    def _founding(self, source: str, card: Card, takers: dict[tuple[int, Suit], list[str]]) -> list[Move]:
+        """The moves of ``card`` to the foundations that take it, as :meth:`foundation_moves` gives
+        them."""
+        names = takers.get((card.rank, card.suit))
+        if not names:
+            return []
+        if len(names) == 1:
+            return [Move("move", (card,), source, names[0], f"{card} → foundation")]
+        return [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+
+    def _takers(self) -> dict[tuple[int, Suit], list[str]]:
+        """The foundations that take each card that can be played now, by its rank and suit, in
+        their order (each foundation is begun, with its withdrawn ace or king)."""
+        takers: dict[tuple[int, Suit], list[str]] = {}
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is None:  # not in a game: the foundations are withdrawn before the deal
+                continue
+            rank = top.rank + (1 if self.foundation_rule(name) is ACES_UP else -1)
+            if 1 <= rank <= 13:
+                takers.setdefault((rank, top.suit), []).append(name)
+        return takers
+
+    # ------------------------------------------------------------------ for the solver
+    def last_deal(self) -> bool:
+        """Whether the pack is dealt out and no re-deal is left: the columns are then alike, and
+        cards only go out."""
+        return not self.dealing and self.counters["redeals"] >= self.options.redeals
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the columns as text, the
+        foundations by their top cards, the pack (before any re-deal only ever dealt from, so that
+        how many cards it holds says which) and the counters (the column of the card just dealt
+        only while the deal goes on).  Once the last deal is complete the columns are alike
+        (only a re-deal, which takes them up in order, and the deal tell them apart; a column the
+        last deal did not reach stays empty), and are sorted, where the piles are
+        :attr:`INTERCHANGEABLE` at all."""
+        piles = self.piles
+        columns = [" ".join(map(str, piles[name].cards)) for name in self.columns()]
+        if self.INTERCHANGEABLE and self.last_deal():
+            columns.sort()
+        founded = tuple(str(piles[name].top) for name in self.piles_of("foundation"))
+        pack = piles["pack"]
+        held: int | str = len(pack) if not self.counters["redeals"] else " ".join(map(str, pack.cards))
+        counted, just, redeals = self.counters["counted"], self.counters["just_dealt"], self.counters["redeals"]
+        return (",".join(columns), founded, held, counted, just if pack.cards else 0, redeals)
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves, less those that lead to a position alike to another's once the last
+        deal is complete and the columns are alike: of the moves of a card into a vacant space only
+        the first, and none of a card that is alone in its column.
+
+        >>> game = TheNation.arrange({"column 1": "J♥ Q♥", "column 2": "K♥", "column 3": "10♥"}, counted=40,
+        ...                          redeals_made=2)
+        >>> [str(m) for m in game.useful_moves()]
+        ['Q♥ → K♥', 'Q♥ → column 4', 'K♥ → Q♥', '10♥ → foundation']
+        """
+        moves = self.legal_moves()
+        if not self.INTERCHANGEABLE or not self.last_deal():
+            return moves
+        useful, spaced = [], set()
+        for move in moves:
+            if move.kind == "move" and move.target in self.piles and not self.piles[move.target].cards:
+                if len(self.piles[move.source]) == 1 or move.source in spaced:
+                    continue
+                spaced.add(move.source)
+            useful.append(move)
+        return useful
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation once the last deal is complete, when its twin (the other
+        card of its rank and suit) is on a foundation already.
+
+        Each suit has a foundation going up from the ace and one coming down from the king, each
+        taking one card of every rank: with its twin on one, the card can only ever go to the other.
+        With no deal or re-deal left, cards only go out, or move between the columns.  Whatever a
+        winning line does, it can do with the card played first: a card it married to this one is
+        the next of the suit on one of the two foundations, with its own twin out already (the
+        ranks on each side of this card are on the foundations where this one is not), so it can
+        be played at once instead, and so on; every other move is made as before, the columns
+        holding only fewer cards.
+        """
+        if not self.last_deal():
+            return None
+        for move in moves:
+            if move.kind == "move" and move.target in self.piles and move.target.startswith("foundation") \
+                    and self._founded(move.cards[0]):
+                return move
+        return None
+
+    def _founded(self, card: Card) -> bool:
+        """Whether a card of the rank and suit of ``card`` is on a foundation."""
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name].cards
+            if pile and pile[0].suit == card.suit:
+                low, high = sorted((pile[0].rank, pile[-1].rank))
+                if low <= card.rank <= high:
+                    return True
+        return False
 
     def aliases(self, move: Move) -> set[str]:
         names = super().aliases(move)

@@ -353,36 +353,117 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                 yield from self._reversals(source)
 
     def legal_moves(self) -> list[Move]:
-        """The moves of :meth:`moves` that :meth:`violation` allows, in the same order, found
-        without judging the hopeless candidates one by one."""
+        """The moves of :meth:`moves` that :meth:`violation` allows, in the same order, made
+        directly: a card goes only to the foundation that wants it, onto the packets whose top
+        card is one above or below it in its suit, to the first space when it comes from the pack
+        or the talon, and a sequence is reversed only onto those packets.
+
+        >>> game = TheSquare.from_plate()
+        >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
+        True
+        """
         ace = self.waiting_ace()
         if ace is not None:
             return [m for m in self.foundation_moves("turned", ace, quick=True) if self.violation(m) is None]
+        piles = self.piles
         legal: list[Move] = []
-        if self.piles["turned"].is_empty and self.piles["pack"].cards:
+        if not piles["turned"].cards and piles["pack"].cards:
             legal.append(Move("deal", notation="deal"))
         packets = self.piles_of("packet")
-        tops = [self.piles[p].top for p in packets]
-        space = next((p for p, top in zip(packets, tops) if top is None), None)
+        space = None
+        #: The packets by the suit of their top card: (place in the Square, name, top card).
+        by_suit: dict[Suit, list[tuple[int, str, Card]]] = {}
+        for i, name in enumerate(packets):
+            under = piles[name].top
+            if under is None:
+                if space is None:
+                    space = (i, name)
+            else:
+                by_suit.setdefault(under.suit, []).append((i, name, under))
         blocked = space is not None and self.options.spaces == "at-once" and self.can_fill()
+        wants = self._wants()
         for source, card in self.available():
             in_use = not blocked and not (source == "talon" and self.options.from_talon == "spaces")
+            value = int(card.rank)
             if in_use:
-                legal += self.foundation_moves(source, card, quick=True)
-            for target, under in zip(packets, tops):
-                if target == source:
-                    continue
-                if under is not None:
-                    if in_use and MARRIAGE.follows(under, card):
-                        legal.append(Move("move", (card,), source, target, f"{card} → {under}"))
-                elif target == space and source in ("turned", "talon"):
-                    legal.append(Move("move", (card,), source, target, f"{card} → space"))
+                taker = wants.get((card.suit, value))
+                if taker is not None:
+                    legal.append(Move("move", (card,), source, taker, f"{card} → foundation"))
+            spouses = [(i, name, under) for i, name, under in by_suit.get(card.suit, ())
+                       if name != source and abs(int(under.rank) - value) == 1] if in_use else []
+            if space is not None and source in ("turned", "talon"):
+                spouses = sorted(spouses + [(space[0], space[1], None)], key=lambda t: t[0])
+            for _, target, under in spouses:
+                legal.append(Move("move", (card,), source, target, f"{card} → {under or 'space'}"))
             if source == "turned":
                 if space is None:
                     legal.append(Move("move", (card,), source, "talon", f"{card} → talon"))
-            elif source.startswith("packet") and not blocked:
-                legal += (m for m in self._reversals(source) if MARRIAGE.follows(self.piles[m.target].top, m.cards[0]))
+            elif source.startswith("packet") and not blocked and spouses:
+                cards = piles[source].cards
+                if len(cards) > 1 and cards[-2].suit == card.suit and abs(int(cards[-2].rank) - value) == 1:
+                    for count in range(2, sequence_length(cards) + 1):
+                        run = reversal(cards, count)
+                        legal += [Move("reverse", run, source, target, f"{run[0]}–{run[-1]} → {under}")
+                                  for _, target, under in spouses]
         return legal
+
+    def _wants(self) -> dict[tuple[Suit, int], str]:
+        """The foundation each card that can go up now goes to, by its suit and value: each
+        foundation begun wants the next card of Rule II, and the first empty corner the first
+        ace of a suit not yet founded."""
+        wants: dict[tuple[Suit, int], str] = {}
+        empty = None
+        founded = set()
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name]
+            if not pile.cards:
+                empty = empty or name
+                continue
+            founded.add(pile.cards[0].suit)
+            rank = next_rank(len(pile))
+            if rank is not None:
+                wants[(pile.cards[0].suit, int(rank))] = name
+        if empty is not None:
+            for suit in Suit:
+                if suit not in founded:
+                    wants[(suit, 1)] = empty
+        return wants
+
+    # ------------------------------------------------------------ for solvers
+    INTERCHANGEABLE = ("packet", "foundation")
+
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the packets in a fixed order
+        (the rules treat the sixteen alike), the foundations in a fixed order (each by its suit
+        and its number of cards; the corners differ only in the order the aces take them, and
+        the next ace goes to the first empty one whatever lies in the others), the card turned,
+        the talon, and the pack by its length (it only ever gives up its top card, so within
+        one game its length tells what it holds).
+
+        >>> game = TheSquare.from_plate()
+        >>> twin = TheSquare.from_position(str(game).replace("packet 1:", "packet 0:")
+        ...     .replace("packet 2:", "packet 1:").replace("packet 0:", "packet 2:"))
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        packets = self._alike("packet", ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("packet")])
+        foundations = self._alike("foundation", [(len(piles[n]), piles[n].cards[0]._text if piles[n].cards else "")
+                                                 for n in self.piles_of("foundation")])
+        return (packets, foundations, "".join([c._text for c in piles["turned"].cards]),
+                "".join([c._text for c in piles["talon"].cards]), len(piles["pack"]))
+
+    def independent(self, pack_move: Move, move: Move) -> bool:
+        """A move that does not take the card just turned could have been made before it was
+        turned: a card is turned only when the last one has gone, no move brings a card back to
+        the pack or to the turned card's place, and whether a space must be filled at once does
+        not change (the pack held a card before, the card turned holds it now)."""
+        return pack_move.kind == "deal" and move.source != "turned"
 
     def _reversals(self, source: str) -> Iterator[Move]:
         """Reversals of the sequence at the top of ``source`` (two cards or more) onto the top card

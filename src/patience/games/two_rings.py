@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Iterable
 
 from ..build import Build, Foundation
@@ -297,8 +298,14 @@ class TwoRings(Game):
     def legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
         by :meth:`violation`, found without trying the forbidden ones."""
-        free = self.available()
-        legal = [m for source in free for m in self.foundation_moves(source, self._card(source), quick=True)]
+        piles = self.piles
+        takes = self._takers()
+        legal: list[Move] = []
+        for source in self.available():
+            card = piles[source].cards[-1]
+            taker = takes.get((card.suit, int(card.rank)))
+            if taker is not None:
+                legal.append(Move("move", (card,), source, taker, f"{card} → foundation"))
         if self._deal_violation() is None:
             legal.append(DEAL)
         if self._redeal_violation() is None:
@@ -309,6 +316,80 @@ class TwoRings(Game):
             if talon is not None and vacancy is not None:
                 legal.append(Move("move", (talon,), "talon", vacancy, f"{talon} → space"))
         return legal
+
+    def _takers(self) -> dict[tuple[Suit, int], str]:
+        """The foundation each card that can go up now goes to, by its suit and value: the first
+        that takes it (two of a ring that take the same card hold the same cards, so one move is
+        offered, as :meth:`Game.foundation_moves` offers it)."""
+        takes: dict[tuple[Suit, int], str] = {}
+        for ring, step in ((SEVENS, 1), (SIXES, -1)):
+            for name in ring:
+                top = self.piles[name].cards[-1]
+                takes.setdefault((top.suit, int(top.rank) + step), name)
+        return takes
+
+    # ------------------------------------------------------------ for solvers
+    INTERCHANGEABLE = ("foundation",)
+
+    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
+        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
+        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
+        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position for a search, quick to make and to compare: the foundations in a fixed
+        order, each by its top card (a seven or above tells a foundation of the sevens, with its
+        suit from the seven up to that card; a six or below one of the sixes: the rules treat the
+        two of a suit in a ring alike), the bracelet place by place (the next card dealt goes to
+        its first vacancy), the talon, the pack (before a re-deal by its length: it only ever
+        gives up its top card, so within one game its length tells what it holds) and the
+        re-deals made.
+
+        >>> game = TwoRings.arrange("8♣ -- K♦", sevens="9♣")
+        >>> twin = TwoRings.from_position(str(game).replace("foundation 1:", "foundation 0:")
+        ...     .replace("foundation 5:", "foundation 1:").replace("foundation 0:", "foundation 5:"))
+        >>> twin.solver_key() == game.solver_key(), twin.state_key() == game.state_key()
+        (True, False)
+        """
+        piles = self.piles
+        tops = self._alike("foundation", [piles[name].cards[-1]._text for name in SEVENS + SIXES])
+        bracelet = tuple("".join([c._text for c in piles[name].cards]) for name in BRACELET)
+        redeals = self.counters["redeals"]
+        pack: Any = "".join([c._text for c in piles["pack"].cards]) if redeals else len(piles["pack"])
+        return (tops, bracelet, "".join([c._text for c in piles["talon"].cards]), pack, redeals)
+
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
+        """A card played to a foundation once nothing can change where the next cards go and it
+        can only wait for its foundation: no re-deal is left and no card is moved into a vacancy
+        (``fill_from=pack``), and it is the top card of the talon, or the pack is dealt out; and
+        the other foundation of its suit in its ring has reached the card before it (or gone
+        past it).
+
+        Such a card leaves its place only for a foundation.  A winning line plays it up some time;
+        if it first plays the other card of the same value to the foundation this one takes, the
+        other foundation of the suit stands just below that value until this one comes, and takes
+        that card instead.  Meanwhile the card lies in the bracelet (with no card left to deal, its
+        place takes none) or in the talon under cards dealt on it, which lie as well on the card
+        beneath.  So the line can play it up at once and make every other move it made: the only
+        difference is the card gone, which no move needed.
+        """
+        if self.options.fill_from != "pack" or self.counters["redeals"] < self.options.redeals:
+            return None
+        dealt_out = self.piles["pack"].is_empty
+        for move in moves:
+            if move.kind != "move" or move.target is None or not move.target.startswith("foundation") \
+                    or not (move.source == "talon" or dealt_out):
+                continue
+            card = move.cards[0]
+            up = move.target in SEVENS
+            ring = SEVENS if up else SIXES
+            before = int(card.rank) - 1 if up else int(card.rank) + 1
+            reached = sum(1 for name in ring if self.piles[name].cards[0].suit == card.suit
+                          and (int(self.piles[name].cards[-1].rank) >= before if up
+                               else int(self.piles[name].cards[-1].rank) <= before))
+            if reached >= self.packs:
+                return move
+        return None
 
     def _card(self, name: str) -> Card:
         card = self.piles[name].top
