@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", default=[], metavar="SLUG", help="only these games")
     parser.add_argument("--suite", action="store_true", help="also time `make test` and a cold book build")
     parser.add_argument("--solver-seeds", type=int, default=10, help="deals solved per game and mode (default 10)")
-    parser.add_argument("--nodes", type=int, default=3000, help="thoughtful budget per deal (default 3000)")
+    parser.add_argument("--nodes", type=int, default=3000, help="solver budget: positions a deal (thoughtful), a plan (honest)")
     parser.add_argument("--no-solver", action="store_true", help="leave the solver out")
     args = parser.parse_args(argv)
 
@@ -191,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     print(table(headers, rows, right={1, 2, 3, 4, 5}))
 
     if not args.no_solver:
-        print(f"\nsolver: seeds 1..{args.solver_seeds}, thoughtful budget {args.nodes:,} positions a deal")
+        print(f"\nsolver: seeds 1..{args.solver_seeds}, budget {args.nodes:,} positions (a deal thoughtful, a plan honest)")
         rows = []
         for cls in classes:
             for mode in ("thoughtful", "honest"):
