@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from .build import Build, Foundation
-from .cards import Card, InvalidCard, shuffled, whist_pack
+from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
@@ -796,6 +796,50 @@ class Game:
             named += [n for n in foundations if n != usual and self.foundation_fault(n, card) is not None]
         for name in named:
             yield Move("move", (card,), source, name, f"{card} → {name}")
+
+    def founded(self, card: Card) -> bool:
+        """Whether a card of the rank and suit of ``card`` lies on a foundation (for foundations
+        built in suit, up or down from their first card, without going round the corner)."""
+        for name in self.piles_of("foundation"):
+            pile = self.piles[name].cards
+            if pile and pile[0].suit == card.suit:
+                low, high = sorted((pile[0].rank, pile[-1].rank))
+                if low <= card.rank <= high:
+                    return True
+        return False
+
+    def foundation_takers(self) -> dict[tuple[int, Suit], list[str]]:
+        """The foundations that take each card now, by its rank and suit, in their order, as
+        :meth:`foundation_moves` offers them: of the empty foundations with the same first card,
+        only the first.  For foundations built in suit, up or down from their first card, without
+        going round the corner (a quick filter for a game's own :meth:`legal_moves`).
+
+        >>> from patience import load
+        >>> load("babette", seed=1).foundation_takers()[(1, Suit.HEARTS)]
+        ['foundation 1']
+        """
+        takers: dict[tuple[int, Suit], list[str]] = {}
+        begun: dict[int, set[Suit]] = {}
+        empty: dict[int, str] = {}
+        foundations = self.piles_of("foundation")
+        for name in foundations:
+            pile, rule = self.piles[name].cards, self.foundation_rule(name)
+            begun.setdefault(rule.base, set())
+            if not pile:
+                empty.setdefault(rule.base, name)
+                continue
+            begun[rule.base].add(pile[0].suit)
+            top = pile[-1]
+            step = 1 if rule.build.direction == "up" else -1
+            if 1 <= top.rank + step <= 13:
+                takers.setdefault((top.rank + step, top.suit), []).append(name)
+        for base, name in empty.items():
+            for suit in Suit:
+                if suit not in begun[base]:
+                    takers.setdefault((base, suit), []).append(name)
+        for names in takers.values():
+            names.sort(key=foundations.index)
+        return takers
 
     def piles_of(self, kind: str) -> list[str]:
         """The names of the piles of one kind, in order: ``piles_of("fan")``."""

@@ -29,7 +29,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN
-from ..cards import Card, Rank, Suit, whist_pack
+from ..cards import Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
@@ -59,7 +59,6 @@ _COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS 
 _UNDER = {place(r, c): place(r + 1, c) if r < ROWS else None for r in range(1, ROWS + 1)
           for c in range(1, COLUMNS + 1)}
 _ORDER = {name: i for i, name in enumerate(GARDEN)}
-_FOUNDATION_ORDER = {f"foundation {i}": i for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 
 #: What each foundation pile takes.
 _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
@@ -320,7 +319,7 @@ class Babette(Game):
         >>> [str(m) for m in game.legal_moves()]
         ['7♥ → foundation 1', '7♥ → foundation 6', 'K♣ → foundation', 'deal']
         """
-        takers = self._takers()
+        takers = self.foundation_takers()
         legal: list[Move] = []
         playable = False
         for source in self._available():
@@ -349,31 +348,6 @@ class Babette(Game):
             lowest = [next((name for name in reversed(column) if piles[name].cards), None) for column in _COLUMNS]
             return sorted((name for name in lowest if name is not None), key=_ORDER.__getitem__)
         return [name for name, under in _UNDER.items() if piles[name].cards and not (under and piles[under].cards)]
-
-    def _takers(self) -> dict[tuple[int, Any], list[str]]:
-        """The foundations that take each card that can be played now, by its rank and suit, in
-        their order, as :meth:`foundation_moves` offers them (of the empty foundations of a kind,
-        only the first)."""
-        takers: dict[tuple[int, Any], list[str]] = {}
-        begun: dict[Rank, set[Suit]] = {Rank.ACE: set(), Rank.KING: set()}
-        empty: dict[Rank, str] = {}
-        for name in self.piles_of("foundation"):
-            pile, rule = self.piles[name].cards, _RULE[name]
-            if not pile:
-                empty.setdefault(rule.base, name)
-                continue
-            begun[rule.base].add(pile[0].suit)
-            top = pile[-1]
-            step = 1 if rule.base == Rank.ACE else -1
-            if 1 <= top.rank + step <= 13:
-                takers.setdefault((top.rank + step, top.suit), []).append(name)
-        for base, name in empty.items():
-            for suit in Suit:
-                if suit not in begun[base]:
-                    takers.setdefault((base, suit), []).append(name)
-        for names in takers.values():
-            names.sort(key=_FOUNDATION_ORDER.__getitem__)
-        return takers
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the garden as text, each
@@ -421,19 +395,9 @@ class Babette(Game):
             return None
         for move in moves:
             if move.kind == "move" and move.target in _RULE and _WHERE[move.source][0] <= self.counters["rows"] \
-                    and self._founded(move.cards[0]):
+                    and self.founded(move.cards[0]):
                 return move
         return None
-
-    def _founded(self, card: Card) -> bool:
-        """Whether a card of the rank and suit of ``card`` is on a foundation."""
-        for name in self.piles_of("foundation"):
-            pile = self.piles[name].cards
-            if pile and pile[0].suit == card.suit:
-                low, high = sorted((pile[0].rank, pile[-1].rank))
-                if low <= card.rank <= high:
-                    return True
-        return False
 
     def _card(self, name: str) -> Card:
         card = self.piles[name].top

@@ -65,7 +65,6 @@ _COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS 
 _NEIGHBOURS = {place(r, c): (place(r - 1, c) if r > 1 else None, place(r + 1, c) if r < ROWS else None)
                for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
 _ORDER = {name: i for i, name in enumerate(TABLEAU)}
-_FOUNDATION_ORDER = {f"foundation {i}": i for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 
 #: How the tableau is drawn: the rows touch one another, as on the plate.
 ROW_STEP = 0.9
@@ -410,7 +409,7 @@ class TheLabyrinth(Game):
         >>> [str(m) for m in game.legal_moves()]
         ['2♥ → foundation', 'Q♥ → foundation', 'deal']
         """
-        takers = self._takers()
+        takers = self.foundation_takers()
         legal: list[Move] = []
         playable = False
         for source in self._fast_sources():
@@ -454,31 +453,6 @@ class TheLabyrinth(Game):
             rows = self.counters["rows"]
             sources = [name for name in sources if _WHERE[name][0] != rows]
         return sources + (["grace"] if piles["grace"].cards else [])
-
-    def _takers(self) -> dict[tuple[int, Any], list[str]]:
-        """The foundations that take each card that can be played now, by its rank and suit, in
-        their order, as :meth:`foundation_moves` offers them (of the empty foundations of a kind,
-        only the first)."""
-        takers: dict[tuple[int, Any], list[str]] = {}
-        begun: dict[Rank, set[Suit]] = {Rank.ACE: set(), Rank.KING: set()}
-        empty: dict[Rank, str] = {}
-        for name in self.piles_of("foundation"):
-            pile, rule = self.piles[name].cards, _RULE[name]
-            if not pile:
-                empty.setdefault(rule.base, name)
-                continue
-            begun[rule.base].add(pile[0].suit)
-            top = pile[-1]
-            step = 1 if rule.base == Rank.ACE else -1
-            if 1 <= top.rank + step <= 13:
-                takers.setdefault((top.rank + step, top.suit), []).append(name)
-        for base, name in empty.items():
-            for suit in Suit:
-                if suit not in begun[base]:
-                    takers.setdefault((base, suit), []).append(name)
-        for names in takers.values():
-            names.sort(key=_FOUNDATION_ORDER.__getitem__)
-        return takers
 
     # ------------------------------------------------------------------ for the solver
     def solver_key(self) -> tuple[Any, ...]:
@@ -527,19 +501,9 @@ class TheLabyrinth(Game):
                 continue
             if pack and move.source in _WHERE and _WHERE[move.source][0] == rows:
                 continue
-            if (graced or len(self.piles[move.target]) == 12) and self._founded(move.cards[0]):
+            if (graced or len(self.piles[move.target]) == 12) and self.founded(move.cards[0]):
                 return move
         return None
-
-    def _founded(self, card: Card) -> bool:
-        """Whether a card of the rank and suit of ``card`` is on a foundation."""
-        for name in self.piles_of("foundation"):
-            pile = self.piles[name].cards
-            if pile and pile[0].suit == card.suit:
-                low, high = sorted((pile[0].rank, pile[-1].rank))
-                if low <= card.rank <= high:
-                    return True
-        return False
 
     # ---------------------------------------------------------------- violations
     def violation(self, move: Move) -> IllegalMove | None:

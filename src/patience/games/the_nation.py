@@ -471,19 +471,9 @@ foundation 8: K♠
             return None
         for move in moves:
             if move.kind == "move" and move.target in self.piles and move.target.startswith("foundation") \
-                    and self._founded(move.cards[0]):
+                    and self.founded(move.cards[0]):
                 return move
         return None
-
-    def _founded(self, card: Card) -> bool:
-        """Whether a card of the rank and suit of ``card`` is on a foundation."""
-        for name in self.piles_of("foundation"):
-            pile = self.piles[name].cards
-            if pile and pile[0].suit == card.suit:
-                low, high = sorted((pile[0].rank, pile[-1].rank))
-                if low <= card.rank <= high:
-                    return True
-        return False
 
     def aliases(self, move: Move) -> set[str]:
         names = super().aliases(move)
