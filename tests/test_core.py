@@ -10,6 +10,7 @@ import pytest
 import patience
 from patience import (
     Card,
+    Record,
     IllegalMove,
     InvalidCard,
     InvalidMove,
@@ -195,6 +196,30 @@ def test_cli_list_show_and_errors(tmp_path) -> None:
     out = io.StringIO()
     assert main(["show", "la-belle-lucie(redeals=lots)"], out=out) == 2
     assert "must be a int" in out.getvalue()
+
+
+def test_cli_starts_from_the_plate_with_the_options_given() -> None:
+    out = io.StringIO()
+    assert main(["show", "red-and-black(redeals=0)", "--plate", "--position"], out=out) == 0
+    plate = games.get("red-and-black").from_plate(redeals=0)
+    assert "Red and Black (red-and-black(redeals=0)), the plate" in out.getvalue()
+    assert str(plate) in out.getvalue() and plate.options.redeals == 0
+    out = io.StringIO()
+    assert main(["show", "tens", "--plate"], out=out) == 2
+    assert "Tens has no plate position" in out.getvalue()
+    with pytest.raises(UnknownOption):
+        games.get("red-and-black").from_plate(reddeals=0)
+
+
+def test_cli_solves_and_shortens_a_line(tmp_path) -> None:
+    out, record = io.StringIO(), tmp_path / "line.txt"
+    assert main(["solve", "napoleon-at-st-helena", "--seed", "29", "--nodes", "5000"], out=out) == 0
+    long = int(out.getvalue().split(" moves)")[0].rsplit(" ", 1)[1])
+    out = io.StringIO()
+    assert main(["solve", "napoleon-at-st-helena", "--seed", "29", "--nodes", "5000", "--shorten",
+                 "--record", str(record)], out=out) == 0
+    short = Record.from_text(record.read_text())
+    assert short.replay().is_won and len(short) < long
 
 
 def test_cli_play_reads_moves_until_quit() -> None:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience import Game, games, load
+from patience import Game, Record, games, load
 from patience.games.canfield import Canfield
-from patience.solve import choose, honest, player_view, solve, thoughtful, visible_key
+from patience.solve import choose, honest, player_view, shorten, solve, thoughtful, visible_key
 
 
 def stuck_canfield() -> Canfield:
@@ -44,6 +44,32 @@ def test_the_budget_ends_the_search_with_unknown() -> None:
     game = load("canfield", seed=1)
     assert solve(game, nodes=10).outcome == "unknown"
     assert solve(game, nodes=10).nodes == 10
+
+
+@pytest.mark.parametrize("slug, seed", [("napoleon-at-st-helena", 29), ("la-belle-lucie", 20), ("two-rings", 1)])
+def test_a_shortened_line_still_wins_every_move_legal_and_is_never_longer(slug: str, seed: int) -> None:
+    found = solve(load(slug, seed=seed), nodes=20_000).record
+    short = shorten(found)
+    game = short.start.copy()
+    for move in short.moves:
+        assert move in game.legal_moves(), f"{move} is played where it is legal, with its notation there"
+        game.play(move)
+    assert game.is_won and len(short) <= len(found)
+    assert Record.from_text(short.to_text()).replay().is_won
+    assert shorten(short).moves == short.moves, "a shortened line has nothing more to leave out"
+
+
+def test_a_move_that_serves_nothing_is_left_out() -> None:
+    game = Canfield.arrange({1: "K♣", 2: "K♦", 3: "Q♣"}, foundations="K♠ K♥ Q♦ J♣", stock="")
+    for text in ["Q♣ → K♦", "Q♣ → foundation", "K♦ → foundation", "K♣ → foundation"]:
+        game.play(text)
+    short = shorten(game.record())
+    assert len(short) == 3 and "Q♣ → K♦" not in [str(m) for m in short.moves] and short.replay().is_won
+
+
+def test_shorten_wants_a_won_line() -> None:
+    with pytest.raises(ValueError, match="a record of a won game"):
+        shorten(load("canfield", seed=1).record())
 
 
 def test_an_unknown_mode_is_refused() -> None:

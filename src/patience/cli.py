@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from typing import Callable, Sequence, TextIO
 
 from . import games, load, render
 from .game import Game
+from .options import parse_spec
 from .solve import NODES
 
 __all__ = ["main", "play"]
@@ -30,9 +32,18 @@ def _list(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _start(args: argparse.Namespace) -> Game:
+    """The deal named by ``--seed``, or with ``--plate`` the position on the source's plate."""
+    if getattr(args, "plate", False):
+        slug, options = parse_spec(args.game)
+        return games.get(slug).from_plate(**options)
+    return load(args.game, seed=args.seed)
+
+
 def _show(args: argparse.Namespace, out: TextIO) -> int:
-    game = load(args.game, seed=args.seed)
-    print(f"{game.name} ({game.spec}), seed {args.seed}", file=out)
+    game = _start(args)
+    where = "the plate" if args.plate else f"seed {args.seed}"
+    print(f"{game.name} ({game.spec}), {where}", file=out)
     print(render.text(game), file=out)
     if args.svg:
         with open(args.svg, "w", encoding="utf-8") as f:
@@ -98,20 +109,23 @@ def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = No
 
 
 def _play(args: argparse.Namespace, out: TextIO) -> int:
-    play(load(args.game, seed=args.seed), out=out)
+    play(_start(args), out=out)
     return 0
 
 
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
-    from .solve import solve
+    from .solve import shorten, solve
 
-    game = load(args.game, seed=args.seed)
+    game = _start(args)
     mode = "honest" if args.honest else "thoughtful"
     solution = solve(game, mode, nodes=args.nodes, seconds=args.seconds)
-    print(solution, file=out)
+    if args.shorten and solution.outcome == "won":
+        solution = replace(solution, record=shorten(solution.record))
     if args.record:
         with open(args.record, "w", encoding="utf-8") as f:
             f.write(solution.record.to_text())
+    print(solution, file=out)
+    if args.record:
         print(f"wrote {args.record}", file=out)
     return 0
 
@@ -159,22 +173,27 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     show = sub.add_parser("show", help="show a deal")
     show.add_argument("game", help="a game, e.g. canfield or 'canfield(draw=3)'")
     show.add_argument("--seed", type=int, default=1)
+    show.add_argument("--plate", action="store_true", help="start from the position on the source's plate")
     show.add_argument("--svg", metavar="FILE", help="also write the diagram as SVG")
     show.add_argument("--position", action="store_true", help="also print the position text")
     show.set_defaults(run=_show)
     playp = sub.add_parser("play", help="play a game in the terminal")
     playp.add_argument("game")
     playp.add_argument("--seed", type=int, default=1)
+    playp.add_argument("--plate", action="store_true", help="start from the position on the source's plate")
     playp.set_defaults(run=_play)
     solvep = sub.add_parser("solve", help="solve a deal: won (with the line), lost, or unknown")
     solvep.add_argument("game")
     solvep.add_argument("--seed", type=int, default=1)
+    solvep.add_argument("--plate", action="store_true", help="start from the position on the source's plate")
     how = solvep.add_mutually_exclusive_group()
     how.add_argument("--thoughtful", action="store_true", help="see every card (the default)")
     how.add_argument("--honest", action="store_true", help="play as a player who sees only the face-up cards")
     solvep.add_argument("--nodes", type=int, help=f"positions a thoughtful search may visit (default "
                         f"{NODES['thoughtful']:,}), or an honest player for each plan (default {NODES['honest']:,})")
     solvep.add_argument("--seconds", type=float, help="stop a thoughtful search after this long")
+    solvep.add_argument("--shorten", action="store_true",
+                        help="leave out of a won line the moves it can do without (solve.shorten)")
     solvep.add_argument("--record", metavar="FILE", help="write the line played as a record (for a notebook)")
     solvep.set_defaults(run=_solve)
     statsp = sub.add_parser("stats", help="solve many deals in parallel and report the win rate")

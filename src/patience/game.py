@@ -395,11 +395,19 @@ class Game:
         return cls.from_position(str(game))
 
     @classmethod
-    def from_plate(cls) -> Game:
-        """The position shown on the source's plate."""
+    def from_plate(cls, **options: Any) -> Game:
+        """The position shown on the source's plate, played with ``options`` (default: none changed).
+
+        >>> from patience import games
+        >>> games.get("red-and-black").from_plate(redeals=0).spec
+        'red-and-black(redeals=0)'
+        """
         if not cls.PLATE:
             raise InvalidPosition(f"{cls.name} has no plate position")
-        return cls.from_position(cls.PLATE)
+        head, _, piles = cls.PLATE.strip().partition("\n")
+        counters = head.split()[1:]
+        spec = cls(**options).spec
+        return cls.from_position("\n".join([" ".join([spec, *counters]), piles]))
 
     def _number_packs(self) -> None:
         """Give repeated cards (of a multi-pack game) the numbers of their packs, in order."""
@@ -889,6 +897,8 @@ class Record:
         lines = []
         for move in self.moves:
             same = [m for m in game.legal_moves() if str(m) == str(move)]
+            if move not in same:
+                raise InvalidMove(f"move {len(lines) + 1}, {move}, is not a legal move where it is played")
             lines.append(str(move) if len(same) == 1 else f"{move} #{same.index(move)}")
             game.play(move)
         return str(self.start) + "\n\n" + "\n".join(lines) + "\n"

@@ -35,11 +35,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from .game import Game, Move, Pile, Record, pile_kind
 
-__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "honest", "player_view", "visible_key"]
+__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "honest", "shorten", "player_view", "visible_key"]
 
 MODES = ("thoughtful", "honest")
 OUTCOMES = ("won", "lost", "unknown")
@@ -421,3 +421,126 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
             idle += 1
     outcome = "won" if board.is_won else "lost"
     return Solution(outcome, "honest", board.record(), count, time.perf_counter() - started)
+
+
+def shorten(record: Record, *, span: int = 3) -> Record:
+    """The winning line of ``record`` with every move it can do without taken out.
+
+    A search that sees every card wanders: it moves a card and later moves it back, or
+    makes a move that serves nothing.  This pass cuts out every stretch of the line that
+    comes back to a position already reached, and takes a short cut wherever one or two
+    moves reach a position the line reaches later.  Then it replays the line and at each
+    move tries to leave out a run of up to ``span`` moves from there, or the move together
+    with the next one or two moves of the same card; it keeps a cut when the rest of the
+    line still replays legally and wins.  It repeats all this until nothing more can go.
+    Every move of the result is checked by the engine, so it is a legal winning line,
+    never longer than the one given.
+
+    >>> from patience import load
+    >>> found = solve(load("napoleon-at-st-helena", seed=29), nodes=5_000).record
+    >>> short = shorten(found)
+    >>> short.replay().is_won, len(short) < len(found)
+    (True, True)
+    """
+    moves = _wins(record.start, record.moves)
+    if moves is None:
+        raise ValueError("shorten needs a record of a won game")
+    cut = True
+    while cut:
+        moves = _short_cuts(record.start, _without_circles(record.start, moves))
+        cut = False
+        prefix = record.start.copy()
+        i = 0
+        while i < len(moves):
+            for leave_out in _cuts(moves, i, span):
+                trial = _wins(prefix, [m for k, m in enumerate(moves[i:], i) if k not in leave_out])
+                if trial is not None:
+                    moves[i:] = trial
+                    cut = True
+                    break
+            else:
+                prefix.play(moves[i])
+                i += 1
+    return Record(record.start.copy(), moves)
+
+
+def _without_circles(start: Game, moves: list[Move]) -> list[Move]:
+    """``moves`` less every stretch that leads back to a position it started from."""
+    game, line, at = start.copy(), [], {start.state_key(): 0}
+    for move in moves:
+        game.play(move)
+        line.append(move)
+        back = at.get(game.state_key())
+        if back is None:
+            at[game.state_key()] = len(line)
+        else:
+            del line[back:]
+            at = {key: i for key, i in at.items() if i <= back}
+    return _wins(start, line) or moves
+
+
+def _short_cuts(start: Game, moves: list[Move]) -> list[Move]:
+    """``moves`` with a stretch replaced by one or two moves wherever those reach the same position."""
+    game, i = start.copy(), 0
+    keys = _keys(game, moves)
+    while i < len(moves):
+        later = {key: k for k, key in enumerate(keys[i + 1:], i + 1)}
+        best: tuple[int, list[Move]] | None = None
+        for first in game.legal_moves():
+            one = _after(game, first)
+            for line, reached in [([first], one)] + [([first, m], _after(one, m)) for m in one.legal_moves()]:
+                j = later.get(reached.state_key(), 0)
+                if j - i > len(line) and (best is None or j - len(line) > best[0] - len(best[1])):
+                    best = (j, line)
+        trial = _wins(game, best[1] + moves[best[0]:]) if best else None
+        if trial is not None:
+            moves[i:] = trial
+            keys[i:] = _keys(game, trial)
+            continue
+        game.play(moves[i])
+        i += 1
+    return moves
+
+
+def _keys(game: Game, moves: list[Move]) -> list[tuple[Any, ...]]:
+    """The :meth:`~patience.game.Game.state_key` of ``game`` (unchanged) and after each of ``moves``."""
+    game = game.copy()
+    keys = [game.state_key()]
+    for move in moves:
+        game.play(move)
+        keys.append(game.state_key())
+    return keys
+
+
+def _after(game: Game, move: Move) -> Game:
+    game = game.copy()
+    game.play(move)
+    return game
+
+
+def _cuts(moves: list[Move], i: int, span: int) -> Iterator[set[int]]:
+    """The sets of moves :func:`shorten` tries to leave out at move ``i``."""
+    for size in range(1, min(span, len(moves) - i) + 1):
+        yield set(range(i, i + size))
+    if moves[i].cards:
+        again = [k for k in range(i + 1, len(moves)) if set(moves[k].cards) & set(moves[i].cards)][:2]
+        for n in range(1, len(again) + 1):
+            yield {i, *again[:n]}
+
+
+def _wins(position: Game, moves: list[Move]) -> list[Move] | None:
+    """``moves`` as the legal moves they are from ``position`` (left unchanged), if they win.
+
+    Each move is matched with the legal move of the same cards between the same piles or,
+    failing that, to the same pile from wherever the cards lie now; so its notation is
+    the one it has where it is now played (a lane that was the first may be the second).
+    """
+    game = position.copy()
+    played = []
+    for move in moves:
+        legal = [m for m in game.legal_moves() if (m.kind, m.cards, m.target) == (move.kind, move.cards, move.target)]
+        match = next((m for m in legal if m.source == move.source), legal[0] if legal and move.cards else None)
+        if match is None:
+            return None
+        played.append(game.play(match))
+    return played if game.is_won else None

@@ -304,12 +304,8 @@ def test_the_notebook_record_is_a_won_game() -> None:
     record = Record.from_text(RECORD.read_text(encoding="utf-8"))
     game = record.replay()
     assert game.result == "won"
+    assert record.start == LaBelleLucie.deal(seed=20)
     assert sum(m.kind == "redeal" for m in record.moves) == 2
-    # The line re-deals only when nothing at all can move, so it is legal under the strict reading too.
-    strict = LaBelleLucie.from_position(str(record.start).replace("la-belle-lucie", "la-belle-lucie(redeal_when=stuck)", 1))
-    for move in record.moves:
-        strict.play(move)
-    assert strict.is_won
 
 
 # ---------------------------------------------------------------------------- for the solver

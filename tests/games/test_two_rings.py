@@ -220,7 +220,7 @@ def test_the_worked_game_is_won() -> None:
     record = Record.from_text(RECORD.read_text(encoding="utf-8"))
     game = record.replay()
     assert game.is_won and game.counters["redeals"] == 1
-    assert record.start == TwoRings.deal(seed=4)
+    assert record.start == TwoRings.deal(seed=1)
 
 
 # ---------------------------------------------------------------------------- for the solver
