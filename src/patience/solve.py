@@ -56,7 +56,8 @@ class Solution:
     """What a solver found: the outcome, the line played and what the search cost.
 
     ``record`` is the winning line for a thoughtful *won* (empty otherwise), and the
-    game as played for an honest player.
+    game as played for an honest player.  ``nodes`` counts the positions a thoughtful
+    search visited, or the plans an honest player made.
     """
 
     outcome: str
@@ -68,8 +69,9 @@ class Solution:
     def __str__(self) -> str:
         game = self.record.start
         moves = ", ".join(str(m) for m in self.record.moves)
+        cost = f"{self.nodes:,} {'positions' if self.mode == 'thoughtful' else 'plans'}"
         head = (f"{game.name} ({game.spec}), seed {game.seed}: {self.outcome} ({self.mode}, "
-                f"{self.nodes:,} positions, {self.seconds:.2f} s, {len(self.record)} moves)")
+                f"{cost}, {self.seconds:.2f} s, {len(self.record)} moves)")
         return head + (f"\n{moves}" if moves else "")
 
 
