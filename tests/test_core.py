@@ -209,6 +209,9 @@ def test_cli_starts_from_the_plate_with_the_options_given() -> None:
     assert "Tens has no plate position" in out.getvalue()
     with pytest.raises(UnknownOption):
         games.get("red-and-black").from_plate(reddeals=0)
+    labyrinth = games.get("the-labyrinth")
+    assert labyrinth.from_plate().spec == "the-labyrinth(foundations=as-they-appear)", "the plate's own options"
+    assert labyrinth.from_plate(foundations="withdrawn").spec == "the-labyrinth", "options given win"
 
 
 def test_cli_solves_and_shortens_a_line(tmp_path) -> None:

@@ -396,7 +396,7 @@ class Game:
 
     @classmethod
     def from_plate(cls, **options: Any) -> Game:
-        """The position shown on the source's plate, played with ``options`` (default: none changed).
+        """The position shown on the source's plate, played with the plate's options and ``options``.
 
         >>> from patience import games
         >>> games.get("red-and-black").from_plate(redeals=0).spec
@@ -404,9 +404,11 @@ class Game:
         """
         if not cls.PLATE:
             raise InvalidPosition(f"{cls.name} has no plate position")
+        if not options:
+            return cls.from_position(cls.PLATE)
         head, _, piles = cls.PLATE.strip().partition("\n")
-        counters = head.split()[1:]
-        spec = cls(**options).spec
+        spec, *counters = head.split()
+        spec = cls(**{**parse_spec(spec)[1], **options}).spec
         return cls.from_position("\n".join([" ".join([spec, *counters]), piles]))
 
     def _number_packs(self) -> None:

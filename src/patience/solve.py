@@ -485,19 +485,20 @@ def _short_cuts(start: Game, moves: list[Move]) -> list[Move]:
     """``moves`` with a stretch replaced by one or two moves wherever those reach the same position."""
     game, i = start.copy(), 0
     keys = _keys(game, moves)
+    last = {key: k for k, key in enumerate(keys)}  # where the line is last at each position
     while i < len(moves):
-        later = {key: k for k, key in enumerate(keys[i + 1:], i + 1)}
         best: tuple[int, list[Move]] | None = None
         for first in game.legal_moves():
             one = _after(game, first)
             for line, reached in [([first], one)] + [([first, m], _after(one, m)) for m in one.legal_moves()]:
-                j = later.get(reached.state_key(), 0)
+                j = last.get(reached.state_key(), 0)
                 if j - i > len(line) and (best is None or j - len(line) > best[0] - len(best[1])):
                     best = (j, line)
         trial = _wins(game, best[1] + moves[best[0]:]) if best else None
         if trial is not None:
             moves[i:] = trial
             keys[i:] = _keys(game, trial)
+            last = {key: k for k, key in enumerate(keys)}
             continue
         game.play(moves[i])
         i += 1
