@@ -8,7 +8,7 @@ import pytest
 
 from patience import games, stats
 from patience.sphinxext import outcome_bars, statistics_table, wish_text
-from patience.stats import Results
+from patience.stats import Results, stored
 
 STORED = Path(__file__).resolve().parents[1] / "book" / "statistics"
 PLAN = stats.studies(STORED / "studies.toml")
@@ -44,3 +44,7 @@ def test_the_wish_is_computed_from_the_honest_results() -> None:
     text = wish_text(STORED)
     for name in ("Tens", "Demon", "The Idiot's Delight"):
         assert f"| {name} |" in text
+    rates = [r.rate() for slug in ("tens", "demon", "the-idiots-delight")
+             for r in stored(STORED, slug) if r.mode == "honest" and not r.options]
+    if all(rates):
+        assert f"{rates[0] * rates[1] * rates[2]:.2e}" in text

@@ -216,10 +216,10 @@ def test_cli_starts_from_the_plate_with_the_options_given() -> None:
 
 def test_cli_solves_and_shortens_a_line(tmp_path) -> None:
     out, record = io.StringIO(), tmp_path / "line.txt"
-    assert main(["solve", "napoleon-at-st-helena", "--seed", "29", "--nodes", "5000"], out=out) == 0
+    assert main(["solve", "general-sedgewick", "--seed", "15", "--nodes", "5000"], out=out) == 0
     long = int(out.getvalue().split(" moves)")[0].rsplit(" ", 1)[1])
     out = io.StringIO()
-    assert main(["solve", "napoleon-at-st-helena", "--seed", "29", "--nodes", "5000", "--shorten",
+    assert main(["solve", "general-sedgewick", "--seed", "15", "--nodes", "5000", "--shorten",
                  "--record", str(record)], out=out) == 0
     short = Record.from_text(record.read_text())
     assert short.replay().is_won and len(short) < long

@@ -154,6 +154,11 @@ class Card:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_text", _RANK_SYMBOLS[self.rank] + self.suit.value)
 
+    def __hash__(self) -> int:
+        # As equality: by rank and suit, which the text names.  A string keeps its hash, so
+        # positions (tuples of piles of cards) hash fast, which the solver does all the time.
+        return hash(self._text)
+
     @classmethod
     def parse(cls, text: str, pack: int = 0) -> Card:
         """Read a card from ``"10♥"``, ``"10H"``, ``"TH"``, ``"ten of hearts"`` or ``"knave of spades"``."""

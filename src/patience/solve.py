@@ -439,7 +439,7 @@ def shorten(record: Record, *, span: int = 3) -> Record:
     never longer than the one given.
 
     >>> from patience import load
-    >>> found = solve(load("napoleon-at-st-helena", seed=29), nodes=5_000).record
+    >>> found = solve(load("general-sedgewick", seed=15), nodes=5_000).record
     >>> short = shorten(found)
     >>> short.replay().is_won, len(short) < len(found)
     (True, True)

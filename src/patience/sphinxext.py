@@ -195,20 +195,23 @@ class PatienceStatistics(SphinxDirective):
 def wish_text(folder: Path = STATISTICS) -> str:
     """The chance of the wish: Tens, Demon and The Idiot's Delight each brought out, from the
     honest results (the player's chance) and the thoughtful ones (what the deals allow)."""
-    lines = ["| Game | Honest win rate | Deals to play, on average, for one win (honest) |", "|---|---|---|"]
-    chance, expected = 1.0, 0.0
+    lines = ["| Game | Honest win rate (95% interval) | Deals to play, on average, for one win (honest) |",
+             "|---|---|---|"]
+    chance, expected, low, high = 1.0, 0.0, 1.0, 1.0
     for slug in ("tens", "demon", "the-idiots-delight"):
         honest = next(r for r in stored(folder, slug) if r.mode == "honest" and not r.options)
-        rate = honest.rate()
-        chance *= rate
+        rate, (lo, hi) = honest.rate(), honest.interval()
+        chance, low, high = chance * rate, low * lo, high * hi
         deals = 1 / rate if rate else float("inf")
         expected += deals
-        lines.append(f"| {games.get(slug).name} | {_percent(rate)} of {honest.deals:,} deals | "
-                     f"{deals:,.0f} |" if rate else f"| {games.get(slug).name} | none of {honest.deals:,} deals | — |")
+        lines.append(f"| {games.get(slug).name} | {_percent(rate)} ({_percent(lo)}–{_percent(hi)}) of "
+                     f"{honest.deals:,} deals | {deals:,.0f} |" if rate
+                     else f"| {games.get(slug).name} | none of {honest.deals:,} deals | — |")
     lines.append("")
     if chance:
         lines.append(f"Bringing out all three at the first trial of each: {chance:.2e} "
-                     f"(one day in {1 / chance:,.0f}). Playing each until it comes out, as the devotees do, "
+                     f"(one day in {1 / chance:,.0f}); with each rate anywhere in its interval, between "
+                     f"{low:.1e} and {high:.1e}. Playing each until it comes out, as the devotees do, "
                      f"takes about {expected:,.0f} deals in all.")
     else:
         lines.append("The greedy player brought out none of the deals of at least one of the three: "
