@@ -73,6 +73,16 @@ def test_shorten_wants_a_won_line() -> None:
         shorten(load("canfield", seed=1).record())
 
 
+def test_cutting_idle_lines_finds_a_win_the_full_search_misses_but_proves_no_loss() -> None:
+    deal = load("the-fifteen", seed=6)
+    assert solve(deal, nodes=20_000).outcome == "unknown", "marriages shuffled for ever down one line"
+    won = solve(deal, nodes=20_000, idle=20)
+    assert won.outcome == "won" and won.record.replay().is_won
+    lost = load("the-fifteen", seed=46)
+    assert solve(lost).outcome == "lost"
+    assert solve(lost, idle=2).outcome == "unknown", "a search that cut lines proves nothing lost"
+
+
 def test_an_unknown_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown mode 'lucky'"):
         solve(load("canfield"), "lucky")

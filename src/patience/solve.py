@@ -76,18 +76,19 @@ class Solution:
 
 
 def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, seconds: float | None = None,
-          seed: int = 0) -> Solution:
+          seed: int = 0, idle: int | None = None) -> Solution:
     """Solve ``game`` from its current position in ``mode`` ("thoughtful" or "honest").
 
     ``nodes`` (default :data:`NODES` of the mode) bounds a thoughtful search (with
-    ``seconds``, if given) or each plan of an honest player; ``seed`` picks the honest
-    player's random guesses at the face-down cards.  The game itself is not changed.
+    ``seconds`` and ``idle``, if given: see :func:`thoughtful`) or each plan of an honest
+    player; ``seed`` picks the honest player's random guesses at the face-down cards.  The
+    game itself is not changed.
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
     budget = NODES[mode] if nodes is None else nodes
     if mode == "thoughtful":
-        return thoughtful(game, nodes=budget, seconds=seconds)
+        return thoughtful(game, nodes=budget, seconds=seconds, idle=idle)
     return honest(game, seed=seed, nodes=budget)
 
 
@@ -172,8 +173,14 @@ def _node(game: Game, last: Move | None) -> tuple[Any, ...]:
     return (game.solver_key(), last if last is not None and last.kind in game.PACK_KINDS else None)
 
 
-def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float | None = None) -> Solution:
+def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float | None = None,
+               idle: int | None = None) -> Solution:
     """Search every line of play from ``game``, seeing every card, within ``nodes`` positions.
+
+    ``idle``, if given, cuts every line that makes more than that many moves in a row without a
+    gain (a card out, turned face up or brought out of the pack).  In a game of many marriages a
+    depth-first search can otherwise shuffle cards for thousands of moves down one line.  A search
+    that cuts lines proves nothing lost: where it runs out of lines it answers *unknown*.
 
     >>> from patience import load
     >>> game = load("the-fifteen", seed=2)
@@ -196,12 +203,17 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     seen = {_node(board, None)}
     stack = [iter(_children(board, None))]
     steps: list[int] = []
+    # Along the line (with ``idle``): the gain, and the moves made since it last grew.
+    gains = [(_gain(board), 0)] if idle is not None else []
+    cut = False
     count = 0
     while stack:
         step = next(stack[-1], None)
         if step is None:
             stack.pop()
             if steps:
+                if idle is not None:
+                    gains.pop()
                 for _ in range(steps.pop()):
                     board.undo()
                     line.pop()
@@ -217,12 +229,26 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
                 board.undo()
             continue
         seen.add(key)
+        if idle is not None:
+            gain, (before, since) = _gain(board), gains[-1]
+            since = 0 if gain > before else since + len(step)
+            if since > idle:
+                cut = True
+                for _ in step:
+                    board.undo()
+                continue
+            gains.append((gain, since))
         line.extend(step)
         steps.append(len(step))
         if board.is_won:
             return done("won", count)
         stack.append(iter(_children(board, step[-1])))
-    return done("lost", count)
+    return done("unknown" if cut else "lost", count)
+
+
+def _gain(game: Game) -> tuple[int, ...]:
+    """What a move can gain, for :func:`thoughtful`'s ``idle``: cards out, fewer face down, fewer in the pack."""
+    return _score(game)[:3]
 
 
 def visible_key(game: Game) -> tuple[Any, ...]:
