@@ -807,6 +807,27 @@ class Game:
         for name in named:
             yield Move("move", (card,), source, name, f"{card} → {name}")
 
+    def foundation_moves_of(self, sources: Iterable[str]) -> list[Move]:
+        """The moves of the top cards of ``sources`` that a foundation takes now, written as
+        :meth:`foundation_moves` with ``quick`` writes them, from one :meth:`foundation_takers`
+        map (for a game's own fast :meth:`legal_moves`).
+
+        >>> from patience import load
+        >>> game = load("babette", seed=1)
+        >>> [str(m) for m in game.foundation_moves_of(["row 1 column 1", "row 1 column 2"])]
+        ['K♠ → foundation']
+        """
+        takers = self.foundation_takers()
+        moves: list[Move] = []
+        for source in sources:
+            card = self.piles[source].cards[-1]
+            names = takers.get((card.rank, card.suit), [])
+            if len(names) == 1:
+                moves.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
+            else:
+                moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+        return moves
+
     def founded(self, card: Card) -> bool:
         """Whether a card of the rank and suit of ``card`` lies on a foundation (for foundations
         built in suit, up or down from their first card, without going round the corner)."""
@@ -817,6 +838,23 @@ class Game:
                 if low <= card.rank <= high:
                     return True
         return False
+
+    def gone_up(self, suit: Suit, value: int) -> int:
+        """How many cards of ``suit`` and ``value`` lie on the foundations, for foundations that
+        each hold their suit from the ace up to their top card (:meth:`safe_to_found`'s count, made
+        quickly for a game's own :meth:`safe_move`).
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> game.gone_up(Suit.HEARTS, 1), game.gone_up(Suit.HEARTS, 2)
+        (2, 0)
+        """
+        count = 0
+        for name in self.piles_of("foundation"):
+            top = self.piles[name].top
+            if top is not None and top.suit == suit and int(top.rank) >= value:
+                count += 1
+        return count
 
     def foundation_takers(self) -> dict[tuple[int, Suit], list[str]]:
         """The foundations that take each card now, by its rank and suit, in their order, as

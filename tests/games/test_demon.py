@@ -264,16 +264,10 @@ def test_options_are_read_from_the_spec_and_checked() -> None:
 
 
 @pytest.mark.parametrize("options", READINGS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_fast_legal_moves_equal_the_filtered_candidates(options: dict) -> None:
+def test_fast_legal_moves_equal_the_filtered_candidates(options: dict, legal_moves_checked) -> None:
     for seed in (1, 2):
         game = Demon.deal(seed=seed, **options)
-        rng = random.Random(seed)
-        for _ in range(150):
-            fast = game.legal_moves()
-            assert fast == [m for m in game.moves() if game.violation(m) is None], str(game)
-            if not fast:
-                break
-            game.play(rng.choice(fast))
+        legal_moves_checked(game, random.Random(seed), 150)
 
 
 def test_every_game_ends_with_whole_files() -> None:

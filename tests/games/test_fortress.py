@@ -264,7 +264,7 @@ def test_every_position_of_the_worked_game_round_trips_and_undoes() -> None:
 
 # ---------------------------------------------------------------------------- for the solver
 @pytest.mark.parametrize("foundations", ["ascending", "descending"])
-def test_legal_moves_is_the_filter_of_moves(foundations: str) -> None:
+def test_legal_moves_is_the_filter_of_moves(foundations: str, legal_moves_checked) -> None:
     import random
 
     starts = [Fortress.deal(seed, foundations=foundations) for seed in (1, 3, 8, 21)]
@@ -272,12 +272,7 @@ def test_legal_moves_is_the_filter_of_moves(foundations: str) -> None:
         starts.append(Fortress.arrange(LATE))
     for n, game in enumerate(starts):
         rng = random.Random(n)
-        for _ in range(60):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, rng, 60)
 
 
 def test_a_card_whose_other_marriage_is_out_is_played_safely() -> None:

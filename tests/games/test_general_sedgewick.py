@@ -337,17 +337,10 @@ def test_empty_corners_are_marked_with_the_foundation_value() -> None:
 
 # ---------------------------------------------------------------------------- for the solver
 @pytest.mark.parametrize("options", [{}, {"wrap": True}, {"runs": True}, {"wrap": True, "runs": True}])
-def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options) -> None:
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options, legal_moves_checked) -> None:
     for seed in range(1, 9):
         game = GeneralSedgewick.deal(seed, **options)
-        rng = random.Random(seed)
-        for _ in range(150):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, random.Random(seed), 150)
 
 
 def test_a_card_goes_up_safely_once_the_four_cards_one_lower_are_up() -> None:

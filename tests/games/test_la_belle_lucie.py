@@ -314,16 +314,11 @@ def test_the_notebook_record_is_a_won_game() -> None:
     "la-belle-lucie(redeals=0)", "house-in-the-wood", "house-in-the-wood(packets=36,redeal_when=stuck)",
     "house-on-the-hill", "house-on-the-hill(redeal_when=any)",
 ])
-def test_legal_moves_is_the_filter_of_moves(spec: str) -> None:
+def test_legal_moves_is_the_filter_of_moves(spec: str, legal_moves_checked) -> None:
     for seed in (1, 23):
         rng = random.Random(seed)
         game = patience.load(spec, seed=seed)
-        for _ in range(80):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, rng, 80)
 
 
 def test_a_card_nothing_can_marry_is_played_safely() -> None:

@@ -212,17 +212,10 @@ def test_the_worked_game_is_won() -> None:
 
 # ---------------------------------------------------------------------------- for the solver
 @pytest.mark.parametrize("talon_to_auxiliaries", [True, False])
-def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(talon_to_auxiliaries: bool) -> None:
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(talon_to_auxiliaries: bool, legal_moves_checked) -> None:
     for seed in range(1, 9):
         game = LightAndShade.deal(seed, talon_to_auxiliaries=talon_to_auxiliaries)
-        rng = random.Random(seed)
-        for _ in range(250):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, random.Random(seed), 250)
 
 
 def test_two_foundations_that_differ_are_named_and_the_solver_tries_one() -> None:

@@ -334,20 +334,13 @@ def test_quick_legal_moves_are_the_legal_moves_of_moves() -> None:
 
 @pytest.mark.parametrize("options", ["", "lane_from=talon", "deal_when=first", "deal_when=any",
                                      "lane_from=talon,deal_when=any"])
-def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: str) -> None:
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: str, legal_moves_checked) -> None:
     import random
 
     for seed in range(1, 9):
         game = with_options(NapoleonAtStHelena.deal(seed=seed), options) if options else \
             NapoleonAtStHelena.deal(seed=seed)
-        rng = random.Random(seed)
-        for _ in range(150):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, random.Random(seed), 150)
 
 
 # ---------------------------------------------------------------------------- for the solver

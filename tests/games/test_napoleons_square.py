@@ -302,18 +302,11 @@ def test_random_play_under_the_options_keeps_every_card_and_undoes(options: dict
 # ---------------------------------------------------------------------------- for the solver
 @pytest.mark.parametrize("options", [{}, {"square": "single"}, {"remedy": "none"}, {"remedy": "slip"},
                                      {"redeal": "pack"}])
-def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: dict[str, str]) -> None:
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: dict[str, str], legal_moves_checked) -> None:
     kings = [s for s in range(1, 80) if NapoleonsSquare.deal(s, **options).blocking_kings()][:3]
     for seed in kings + [1, 2, 3, 4, 5]:
         game = NapoleonsSquare.deal(seed, **options)
-        rng = random.Random(seed)
-        for _ in range(150):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, random.Random(seed), 150)
 
 
 def test_a_card_goes_up_safely_once_both_cards_one_lower_of_its_suit_are_up() -> None:

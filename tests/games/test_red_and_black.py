@@ -291,19 +291,12 @@ def test_the_worked_game_is_won_from_the_plate() -> None:
 # ---------------------------------------------------------------------------- for the solver
 @pytest.mark.parametrize("options", [{}, {"deal_when": "any"}, {"refill": "talon"}, {"sequences": True},
                                      {"redeals": 0}, {"redeals": 2, "sequences": True, "refill": "talon"}])
-def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options) -> None:
+def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options, legal_moves_checked) -> None:
     import random
 
     for seed in range(1, 7):
         game = RedAndBlack.deal(seed, **options)
-        rng = random.Random(seed)
-        for _ in range(250):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            assert [str(m) for m in legal] == [str(m) for m in game.moves() if game.is_legal(m)]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, random.Random(seed), 250)
 
 
 def test_a_card_goes_up_safely_once_the_cards_that_could_lie_on_it_are_up() -> None:

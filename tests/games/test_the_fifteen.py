@@ -226,16 +226,11 @@ def test_layout_puts_the_foundations_below_the_longest_column() -> None:
     assert render.svg(game).startswith("<svg")
 
 
-def test_legal_moves_is_the_filter_of_moves() -> None:
+def test_legal_moves_is_the_filter_of_moves(legal_moves_checked) -> None:
     rng = random.Random(3)
     for seed in (3, 28, 1052):
         game = TheFifteen.deal(seed)
-        for _ in range(40):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, rng, 40)
 
 
 def test_the_worked_game_is_won() -> None:
@@ -246,16 +241,11 @@ def test_the_worked_game_is_won() -> None:
 
 
 @pytest.mark.parametrize("options", [{"distinct_suits": True}, {"exception": "stuck"}])
-def test_legal_moves_is_the_filter_of_moves_with_options(options: dict) -> None:
+def test_legal_moves_is_the_filter_of_moves_with_options(options: dict, legal_moves_checked) -> None:
     rng = random.Random(5)
     for seed in (4, 17, 250):
         game = TheFifteen.deal(seed, **options)
-        for _ in range(40):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, rng, 40)
 
 
 def test_a_card_no_card_can_marry_is_played_safely() -> None:

@@ -283,18 +283,13 @@ def test_the_worked_game_replays_to_a_win() -> None:
 # ---------------------------------------------------------------------------- for the solver
 @pytest.mark.parametrize("options", [{}, {"redeal_when": "stuck"}, {"redeal_when": "any", "take_up": "left-last"},
                                      {"places": "in-turn", "play_in_deal": "as-dealt"}])
-def test_legal_moves_is_the_filter_of_moves(options: dict) -> None:
+def test_legal_moves_is_the_filter_of_moves(options: dict, legal_moves_checked) -> None:
     import random
 
     for seed in (2, 9):
         rng = random.Random(seed)
         game = TheFourCorners.deal(seed, **options)
-        for _ in range(700):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, rng, 700)
 
 
 SPADES = {1: "A♠-K♠", 5: "K♠-A♠"}

@@ -266,22 +266,21 @@ def test_the_worked_game_is_won() -> None:
 
 
 # ---------------------------------------------------------------------------- for the solver
+def mostly_dealing(rng, legal):
+    """The deal seven times in ten, so that the play after the deal is reached."""
+    deal = [m for m in legal if m.kind == "deal"]
+    return deal[0] if deal and rng.random() < 0.7 else rng.choice(legal)
+
+
 @pytest.mark.parametrize("spec", ["the-kings", "the-kings(play_at_once=true)", "the-kings(same_line=always)",
                                   "the-kings(direction=keep,lane=line)"])
-def test_legal_moves_is_the_filter_of_moves(spec: str) -> None:
+def test_legal_moves_is_the_filter_of_moves(spec: str, legal_moves_checked) -> None:
     import random
 
     for seed in (1, 4, 21):
         rng = random.Random(seed)
         game = load(spec, seed=seed)
-        for _ in range(250):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            # deal mostly, so that the play after the deal is reached
-            deal = [m for m in legal if m.kind == "deal"]
-            game.play(deal[0] if deal and rng.random() < 0.7 else rng.choice(legal))
+        legal_moves_checked(game, rng, 250, mostly_dealing)
 
 
 def test_foundations_as_high_are_alike_once_the_deal_is_over() -> None:

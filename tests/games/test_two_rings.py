@@ -197,16 +197,10 @@ def test_arrange_refuses_a_ring_card_of_the_wrong_suit() -> None:
 
 @pytest.mark.parametrize("options", [{}, {"fill_from": "pack-or-talon"}, {"play_talon": False},
                                      {"take_up": "top-first", "redeals": 2}, {"take_up": "shuffled"}])
-def test_fast_legal_moves_are_the_filtered_candidates(options: dict) -> None:
+def test_fast_legal_moves_are_the_filtered_candidates(options: dict, legal_moves_checked) -> None:
     for seed in range(1, 7):
         game = TwoRings.deal(seed=seed, **options)
-        rng = random.Random(seed)
-        for _ in range(300):
-            legal = game.legal_moves()
-            assert legal == [m for m in game.moves() if game.violation(m) is None]
-            if not legal:
-                break
-            game.play(rng.choice(legal))
+        legal_moves_checked(game, random.Random(seed), 300)
 
 
 def test_the_plate() -> None:

@@ -319,19 +319,8 @@ class Babette(Game):
         >>> [str(m) for m in game.legal_moves()]
         ['7♥ → foundation 1', '7♥ → foundation 6', 'K♣ → foundation', 'deal']
         """
-        takers = self.foundation_takers()
-        legal: list[Move] = []
-        playable = False
-        for source in self._available():
-            card = self.piles[source].cards[-1]
-            names = takers.get((card.rank, card.suit))
-            if not names:
-                continue
-            playable = True
-            if len(names) == 1:
-                legal.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
-            else:
-                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+        legal = self.foundation_moves_of(self._available())
+        playable = bool(legal)
         stock = len(self.piles["stock"])
         if stock and not (playable and self.options.deal_when == "blocked"):
             legal.append(DEAL)

@@ -336,18 +336,10 @@ class NapoleonAtStHelena(Game):
         for move in moves:
             if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
                 card = move.cards[0]
-                if card.value == 1 or self._gone_up(card.suit, card.value - 1) >= self.packs:
+                if card.value == 1 or self.gone_up(card.suit, card.value - 1) >= self.packs:
                     return move
         return None
 
-    def _gone_up(self, suit: Any, value: int) -> int:
-        """How many cards of ``suit`` and ``value`` lie on the foundations."""
-        count = 0
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is not None and top.suit == suit and top.value >= value:
-                count += 1
-        return count
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move between the columns (or to a foundation) could have been made before the card

@@ -390,18 +390,10 @@ talon:
         for move in moves:
             if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
                 card = move.cards[0]
-                if card.rank == Rank.ACE or self._gone_up(card.suit, int(card.rank) - 1) >= self.packs:
+                if card.rank == Rank.ACE or self.gone_up(card.suit, int(card.rank) - 1) >= self.packs:
                     return move
         return None
 
-    def _gone_up(self, suit: Suit, value: int) -> int:
-        """How many cards of ``suit`` and ``value`` lie on the foundations."""
-        count = 0
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is not None and top.suit == suit and top.rank >= value:
-                count += 1
-        return count
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move that does not take the card just turned could have been made before it was

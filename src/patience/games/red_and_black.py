@@ -399,21 +399,11 @@ class RedAndBlack(Game):
             card = move.cards[0]
             lower = int(card.rank) - 1
             other = (Suit.SPADES, Suit.CLUBS) if card.is_red else (Suit.HEARTS, Suit.DIAMONDS)
-            if sum(self._gone_up(suit, lower) for suit in other) >= 2 * self.packs \
-                    and self._gone_up(card.suit, lower) >= self.packs:
+            if sum(self.gone_up(suit, lower) for suit in other) >= 2 * self.packs \
+                    and self.gone_up(card.suit, lower) >= self.packs:
                 return move
         return None
 
-    def _gone_up(self, suit: Suit, value: int) -> int:
-        """How many cards of ``suit`` and ``value`` lie on the foundations (each foundation holds
-        its suit from the ace up to its top card): :meth:`Game.safe_to_found`'s count, made
-        quickly."""
-        count = 0
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is not None and top.suit == suit and top.rank >= value:
-                count += 1
-        return count
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move between the Volunteers, or from one to a foundation, could have been made before

@@ -409,19 +409,8 @@ class TheLabyrinth(Game):
         >>> [str(m) for m in game.legal_moves()]
         ['2♥ → foundation', 'Q♥ → foundation', 'deal']
         """
-        takers = self.foundation_takers()
-        legal: list[Move] = []
-        playable = False
-        for source in self._fast_sources():
-            card = self.piles[source].cards[-1]
-            names = takers.get((card.rank, card.suit))
-            if not names:
-                continue
-            playable = True
-            if len(names) == 1:
-                legal.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
-            else:
-                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+        legal = self.foundation_moves_of(self._fast_sources())
+        playable = bool(legal)
         pack = bool(self.piles["pack"].cards)
         rows = self.counters["rows"]
         vacancies = self.vacancies()
