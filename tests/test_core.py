@@ -225,6 +225,15 @@ def test_cli_solves_and_shortens_a_line(tmp_path) -> None:
     assert short.replay().is_won and len(short) < long
 
 
+def test_cli_searches_a_beam_and_refuses_a_width_for_an_honest_player() -> None:
+    out = io.StringIO()
+    assert main(["solve", "light-and-shade", "--seed", "1", "--nodes", "20000", "--width", "30"], out=out) == 0
+    assert out.getvalue().startswith("Light and Shade (light-and-shade), seed 1: won (thoughtful, ")
+    out = io.StringIO()
+    assert main(["solve", "light-and-shade", "--honest", "--width", "30"], out=out) == 2
+    assert "width and idle shape a thoughtful search" in out.getvalue()
+
+
 def test_cli_play_reads_moves_until_quit() -> None:
     from patience.cli import play
 

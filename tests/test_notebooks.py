@@ -22,9 +22,8 @@ NOTEBOOKS = sorted((BOOK / "notebooks").glob("*.md"))
 COMMAND = re.compile(r"`patience (solve [^`]*--record (book/notebooks/records/[\w-]+\.txt))`")
 
 #: Notebooks whose lines were not found by a `patience solve` command: Demon and The Idiot's
-#: Delight start from positions of their chapters (the notebooks show the call); Light and Shade
-#: still replays a line of an earlier search (the project's solver has not won its deal yet).
-WITHOUT_COMMAND = {"demon", "the-idiots-delight", "light-and-shade"}
+#: Delight start from positions of their chapters (the notebooks show the call).
+WITHOUT_COMMAND = {"demon", "the-idiots-delight"}
 
 
 def commands() -> list[tuple[str, str, str]]:

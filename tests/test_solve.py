@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from patience import Game, Record, games, load
 from patience.games.canfield import Canfield
-from patience.solve import choose, honest, player_view, shorten, solve, thoughtful, visible_key
+from patience.solve import beam, choose, honest, player_view, shorten, solve, thoughtful, visible_key
 
 
 def stuck_canfield() -> Canfield:
@@ -81,6 +81,37 @@ def test_cutting_idle_lines_finds_a_win_the_full_search_misses_but_proves_no_los
     lost = load("the-fifteen", seed=46)
     assert solve(lost).outcome == "lost"
     assert solve(lost, idle=2).outcome == "unknown", "a search that cut lines proves nothing lost"
+
+
+def test_a_beam_wins_a_deal_the_depth_first_search_misses_and_proves_nothing_lost() -> None:
+    deal = load("light-and-shade", seed=1)
+    assert solve(deal, nodes=20_000).outcome == "unknown", "the choices that matter come early in the deal"
+    won = solve(deal, nodes=20_000, width=30)
+    assert won.outcome == "won" and won.mode == "thoughtful" and won.nodes <= 20_000
+    assert won.record.start == deal and won.record.replay().is_won and not deal.history
+    assert beam(deal, width=30, nodes=20_000).record.moves == won.record.moves, "the same line every time"
+    stuck = stuck_canfield()
+    assert solve(stuck).outcome == "lost"
+    assert solve(stuck, width=10).outcome == "unknown", "a beam leaves positions out: it proves nothing lost"
+
+
+def test_a_beam_keeps_to_its_budget_and_its_width() -> None:
+    deal = load("light-and-shade", seed=1)
+    spent = solve(deal, nodes=500, width=30)
+    assert (spent.outcome, spent.nodes, len(spent.record)) == ("unknown", 500, 0)
+    assert solve(deal, nodes=20_000, width=1).outcome == "unknown", "one position a layer is too narrow here"
+    with pytest.raises(ValueError, match="at least one position, not 0"):
+        beam(deal, width=0)
+    for wrong in ({"width": 30, "idle": 5}, {"width": 30, "mode": "honest"}, {"idle": 5, "mode": "honest"}):
+        with pytest.raises(ValueError, match="width and idle shape a thoughtful search|a beam search takes a width"):
+            solve(deal, **wrong)  # type: ignore[arg-type]
+
+
+def test_a_won_position_is_won_by_a_beam_at_once() -> None:
+    game = Canfield.arrange({1: "K♣"}, foundations="K♠ K♥ K♦ Q♣", stock="")
+    assert [str(m) for m in solve(game, width=5).record.moves] == ["K♣ → foundation"]
+    game.play("K♣ → foundation")
+    assert (solve(game, width=5).outcome, solve(game, width=5).nodes) == ("won", 0)
 
 
 def test_an_unknown_mode_is_refused() -> None:

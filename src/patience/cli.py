@@ -118,7 +118,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
 
     game = _start(args)
     mode = "honest" if args.honest else "thoughtful"
-    solution = solve(game, mode, nodes=args.nodes, seconds=args.seconds, idle=args.idle)
+    solution = solve(game, mode, nodes=args.nodes, seconds=args.seconds, idle=args.idle, width=args.width)
     if args.shorten and solution.outcome == "won":
         solution = replace(solution, record=shorten(solution.record))
     if args.record:
@@ -194,6 +194,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     solvep.add_argument("--seconds", type=float, help="stop a thoughtful search after this long")
     solvep.add_argument("--idle", type=int, metavar="MOVES",
                         help="cut a thoughtful line after this many moves in a row without a gain (no proof of loss then)")
+    solvep.add_argument("--width", type=int, metavar="POSITIONS",
+                        help="search layer by layer, a layer at each move of the pack, keeping the best POSITIONS "
+                        "of each (solve.beam; no proof of loss then)")
     solvep.add_argument("--shorten", action="store_true",
                         help="leave out of a won line the moves it can do without (solve.shorten)")
     solvep.add_argument("--record", metavar="FILE", help="write the line played as a record (for a notebook)")

@@ -39,7 +39,8 @@ from typing import Any, Iterator
 
 from .game import Game, Move, Pile, Record, pile_kind
 
-__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "honest", "shorten", "player_view", "visible_key"]
+__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
+           "visible_key"]
 
 MODES = ("thoughtful", "honest")
 OUTCOMES = ("won", "lost", "unknown")
@@ -76,17 +77,23 @@ class Solution:
 
 
 def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, seconds: float | None = None,
-          seed: int = 0, idle: int | None = None) -> Solution:
+          seed: int = 0, idle: int | None = None, width: int | None = None) -> Solution:
     """Solve ``game`` from its current position in ``mode`` ("thoughtful" or "honest").
 
     ``nodes`` (default :data:`NODES` of the mode) bounds a thoughtful search (with
-    ``seconds`` and ``idle``, if given: see :func:`thoughtful`) or each plan of an honest
-    player; ``seed`` picks the honest player's random guesses at the face-down cards.  The
-    game itself is not changed.
+    ``seconds`` and ``idle``, if given: see :func:`thoughtful`; with ``width``, the search
+    is a :func:`beam`) or each plan of an honest player; ``seed`` picks the honest
+    player's random guesses at the face-down cards.  The game itself is not changed.
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+    if mode == "honest" and (width is not None or idle is not None):
+        raise ValueError("width and idle shape a thoughtful search, not an honest player")
+    if width is not None and idle is not None:
+        raise ValueError("a beam search takes a width, not idle")
     budget = NODES[mode] if nodes is None else nodes
+    if width is not None:
+        return beam(game, width=width, nodes=budget, seconds=seconds)
     if mode == "thoughtful":
         return thoughtful(game, nodes=budget, seconds=seconds, idle=idle)
     return honest(game, seed=seed, nodes=budget)
@@ -244,6 +251,109 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
             return done("won", count)
         stack.append(iter(_children(board, step[-1])))
     return done("unknown" if cut else "lost", count)
+
+
+def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: float | None = None) -> Solution:
+    """Search ``game`` seeing every card, a layer at each move of the pack, keeping the best ``width``.
+
+    A depth-first search settles the last choices first, and in a game whose pack is dealt
+    once, with no re-deal, a wrong choice early in the deal (which card to leave on the
+    talon) may show only when the pack is spent, too deep for it to go back.  This search
+    goes the other way, one move of the pack at a time.  From each position of a layer it
+    reaches every position it can without moving the pack (the safe move alone where there is
+    one, as in :func:`thoughtful`); from each of those it moves the pack, and the best
+    ``width`` of the new positions (by what an honest player counts as gain: cards out,
+    fewer face down, fewer in the pack and talon, fewer covering cards the foundations want,
+    empty piles) are the next layer.  It answers *won*, with the line, or *unknown*: a search
+    that leaves positions out proves nothing lost.  ``nodes`` bounds the positions it visits.
+
+    >>> from patience import load
+    >>> found = beam(load("canfield", seed=8), width=20, nodes=20_000)
+    >>> found.outcome, found.record.replay().result
+    ('won', 'won')
+    """
+    if width < 1:
+        raise ValueError(f"a beam needs a width of at least one position, not {width}")
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+    start = game.copy()
+    layer: list[tuple[Game, list[Move]]] = [(start.copy(), [])]
+    count = 0
+
+    def done(outcome: str, line: list[Move]) -> Solution:
+        return Solution(outcome, "thoughtful", Record(start, line), count, time.perf_counter() - started)
+
+    if start.is_won:
+        return done("won", [])
+    while layer:
+        seen: set[Any] = set()
+        # Each position one move of the pack on: its score, the layer's position it came from and
+        # the moves from there.
+        found: dict[Any, tuple[Score, int, list[Move]]] = {}
+        for index, (board, line) in enumerate(layer):
+            for within in _within_layer(board, seen):
+                if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
+                    return done("unknown", [])
+                count += 1
+                if board.is_won:
+                    return done("won", line + within)
+                for move in board.useful_moves():
+                    if move.kind in board.PACK_KINDS:
+                        board.push(move)
+                        key = board.solver_key()
+                        if key not in found:
+                            found[key] = (_score(board), index, [*within, move])
+                        board.undo()
+        best = sorted(found.values(), key=lambda entry: entry[0], reverse=True)[:width]
+        layer = [(_after_line(layer[index][0], moves), layer[index][1] + moves) for _, index, moves in best]
+    return done("unknown", [])
+
+
+def _within_layer(board: Game, seen: set[Any]) -> Iterator[list[Move]]:
+    """The lines of moves that do not move the pack, from ``board`` to each position not in
+    ``seen`` (which gains each): ``board`` is left at that position while its line is yielded,
+    and is back where it was at the end."""
+    key = board.solver_key()
+    if key in seen:
+        return
+    seen.add(key)
+    line: list[Move] = []
+    yield line
+    stack = [iter(_moves_within(board))]
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if line:
+                board.undo()
+                line.pop()
+            continue
+        board.push(move)
+        key = board.solver_key()
+        if key in seen:
+            board.undo()
+            continue
+        seen.add(key)
+        line.append(move)
+        yield line
+        stack.append(iter(_moves_within(board)))
+
+
+def _moves_within(board: Game) -> list[Move]:
+    """The moves :func:`_within_layer` tries: the safe move alone, else the useful moves that
+    leave the pack alone, in :func:`_priority` order."""
+    moves = board.useful_moves()
+    safe = board.safe_move(moves)
+    if safe is not None and safe.kind not in board.PACK_KINDS:
+        return [safe]
+    return sorted((m for m in moves if m.kind not in board.PACK_KINDS), key=lambda m: _priority(board, m))
+
+
+def _after_line(game: Game, moves: list[Move]) -> Game:
+    game = game.copy()
+    for move in moves:
+        game.push(move)
+    return game
 
 
 def _gain(game: Game) -> tuple[int, ...]:
