@@ -22,7 +22,8 @@ def test_every_game_is_measured_in_both_modes(cls: type) -> None:
 @pytest.mark.parametrize("study", PLAN, ids=lambda s: s.stem)
 def test_each_study_of_the_plan_is_stored_whole(study: stats.Study) -> None:
     results = Results.load(STORED / f"{study.stem}.json")
-    assert (results.spec, results.mode, results.nodes) == (study.spec, study.mode, study.nodes)
+    assert (results.spec, results.mode, results.nodes, results.width) == (study.spec, study.mode, study.nodes,
+                                                                           study.width)
     assert sorted(results.outcomes) == list(range(1, study.deals + 1))
     assert all(o.outcome in ("won", "lost", "unknown") for o in results.outcomes.values())
     if study.mode == "honest":
@@ -38,6 +39,19 @@ def test_a_chapter_table_and_its_bars_are_made_from_the_stored_results() -> None
     table = statistics_table(results)
     for r in results:
         assert f"{r.counts()['won']:,} |" in table and r.spec in outcome_bars(results)
+
+
+def test_a_beam_study_is_told_apart_in_the_table_and_the_bars() -> None:
+    results = stats.stored(STORED, "light-and-shade")
+    beams = [r for r in results if r.width is not None]
+    assert beams, "Light and Shade is measured by a beam too"
+    table, bars = statistics_table(results), outcome_bars(results)
+    for r in beams:
+        assert f"| {r.nodes:,} positions a deal, a beam of {r.width} |" in table
+        assert f"light-and-shade — thoughtful, beam {r.width}" in bars
+        assert r.counts()["won"] > 0 and r.counts()["lost"] == 0, "the chapter: it wins many, proves none lost"
+    (depth_first,) = [r for r in results if r.mode == "thoughtful" and r.width is None]
+    assert depth_first.counts()["won"] == 0, "the chapter: the depth-first search wins none of the deals"
 
 
 def test_the_wish_is_computed_from_the_honest_results() -> None:

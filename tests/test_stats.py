@@ -105,3 +105,26 @@ def test_a_plan_names_its_studies_and_their_files(tmp_path: Path) -> None:
     assert [s.stem for s in found] == ["canfield-draw-3.thoughtful", "canfield-draw-3.honest"]
     results = stats.run_study(found[1], tmp_path, progress=False)
     assert (tmp_path / "canfield-draw-3.honest.json").exists() and results.deals == 3
+
+
+def test_a_beam_study_keeps_its_width_in_its_file_its_name_and_its_words(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[study]]\nspec = "light-and-shade"\nmodes = ["thoughtful"]\ndeals = 2\nnodes = 20000\n'
+                    'width = 30\n')
+    (study,) = stats.studies(plan)
+    assert study == Study("light-and-shade", "thoughtful", 2, 20_000, 30)
+    assert study.stem == "light-and-shade-beam-30.thoughtful"
+    results = stats.run_study(study, tmp_path, progress=False)
+    assert results.counts()["won"] == 1, "seed 1 is won by a beam of 30, seed 2 is not"
+    assert json.loads(results.to_json())["budget"] == {"nodes": 20_000, "width": 30}
+    assert Results.load(tmp_path / f"{study.stem}.json") == results and results.width == 30
+    assert "budget 20,000 positions a deal, a beam of 30, 2 deals" in results.summary()
+    with pytest.raises(ValueError, match="different studies: width"):
+        results.merge(Results("light-and-shade", "thoughtful", 20_000, results.engine))
+    plan.write_text('[[study]]\nspec = "light-and-shade"\nmodes = ["honest"]\ndeals = 2\nwidth = 30\n')
+    with pytest.raises(ValueError, match="a beam's width is a thoughtful search's"):
+        stats.studies(plan)
+    out = io.StringIO()
+    assert main(["stats", "light-and-shade", "--deals", "1", "--nodes", "20000", "--width", "30", "--quiet"],
+                out=out) == 0
+    assert "won 1, lost 0, unknown 0" in out.getvalue()

@@ -145,7 +145,7 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     seeds = range(args.start, args.start + args.deals)
     results = stats.run(args.game, seeds, args.mode, nodes=args.nodes, jobs=args.jobs, out=args.out,
-                        progress=not args.quiet)
+                        progress=not args.quiet, width=args.width)
     print(results.summary(), file=out)
     if args.out:
         print(f"wrote {args.out}", file=out)
@@ -209,6 +209,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     statsp.add_argument("--mode", choices=("thoughtful", "honest"), default="thoughtful")
     statsp.add_argument("--nodes", type=int, help="the budget: positions a thoughtful search may visit for a "
                         "deal, or an honest player for each plan")
+    statsp.add_argument("--width", type=int, metavar="POSITIONS",
+                        help="a thoughtful study by beam search, keeping the best POSITIONS at each move of the pack")
     statsp.add_argument("--out", metavar="FILE", help="store (and resume) the results as JSON; with "
                         "--plan, the folder (default book/statistics)")
     statsp.add_argument("--plan", metavar="FILE", help="run the studies of a plan (book/statistics/studies.toml)")

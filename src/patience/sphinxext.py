@@ -48,6 +48,9 @@ __all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "
 #: Where the book's stored results lie, and the plan that makes them.
 STATISTICS = Path(__file__).resolve().parents[2] / "book" / "statistics"
 MODE_WORDS = {"thoughtful": "thoughtful (every card known)", "honest": "honest (a greedy player)"}
+#: Said under a table that has a beam search's study.
+BEAM_WORDS = (" A *beam* of N goes through the deal a move of the pack at a time and keeps only the best N "
+              "positions each time: it wins deals the search above leaves undecided, but proves no deal lost.")
 
 
 def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
@@ -131,7 +134,7 @@ def statistics_table(results: list[Results]) -> str:
         c = r.counts()
         lo, hi = r.interval()
         median, mean, p95 = r.times()
-        budget = f"{r.nodes:,} positions" + (" a deal" if r.mode == "thoughtful" else " a plan")
+        budget = r.budget()
         name = games.get(r.game).name + (f" `{r.spec}`" if r.options else "")
         rows.append(f"| {name} | {MODE_WORDS[r.mode]} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} | "
@@ -152,7 +155,7 @@ def outcome_bars(results: list[Results]) -> str:
              f'aria-label="outcomes of the deals solved">']
     for i, r in enumerate(results):
         y = i * (bar + gap)
-        name = html.escape(f"{r.spec} — {r.mode}")
+        name = html.escape(f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else ""))
         parts.append(f'<text x="0" y="{y + bar - 4}" font-size="12">{name}</text>')
         x = float(label)
         for outcome, n in r.counts().items():
@@ -184,7 +187,8 @@ class PatienceStatistics(SphinxDirective):
         text = statistics_table(results) + (
             "\n\nEach deal is seed 1, 2, … of the engine's reproducible deals. *Thoughtful*: the solver "
             "sees every card and searches until it finds a win (won), has tried every position (lost) or "
-            "has spent its budget of positions (unknown). *Honest*: a greedy player who sees only the "
+            "has spent its budget of positions (unknown)." + BEAM_WORDS * any(r.width is not None for r in results)
+            + " *Honest*: a greedy player who sees only the "
             "face-up cards plays the deal once. The interval is Wilson's 95% interval, its lower end "
             "counting every unknown deal as lost and its upper end as won. Made by `make stats` "
             "(the plan is `book/statistics/studies.toml`); see {doc}`/statistics`.")

@@ -81,20 +81,23 @@ class Outcome:
     moves: int
 
 
-def solve_seed(spec: str, seed: int, mode: str = "thoughtful", nodes: int | None = None) -> Outcome:
-    """Deal seed ``seed`` of ``spec`` and solve it."""
-    solution = solve(load(spec, seed=seed), mode, nodes=nodes)
+def solve_seed(spec: str, seed: int, mode: str = "thoughtful", nodes: int | None = None,
+               width: int | None = None) -> Outcome:
+    """Deal seed ``seed`` of ``spec`` and solve it (with ``width``, by a :func:`~patience.solve.beam`)."""
+    solution = solve(load(spec, seed=seed), mode, nodes=nodes, width=width)
     return Outcome(seed, solution.outcome, round(solution.seconds, 4), solution.nodes, len(solution.record))
 
 
-def solve_range(spec: str, first: int, last: int, mode: str = "thoughtful", nodes: int | None = None) -> list[Outcome]:
+def solve_range(spec: str, first: int, last: int, mode: str = "thoughtful", nodes: int | None = None,
+                width: int | None = None) -> list[Outcome]:
     """Solve seeds ``first`` to ``last`` inclusive: the unit of work for any parallel engine."""
-    return [solve_seed(spec, seed, mode, nodes) for seed in range(first, last + 1)]
+    return [solve_seed(spec, seed, mode, nodes, width) for seed in range(first, last + 1)]
 
 
 @dataclass
 class Results:
-    """The outcomes of one study (a game with its options, a mode, a budget), seed by seed."""
+    """The outcomes of one study (a game with its options, a mode, a budget and, for a
+    :func:`~patience.solve.beam`, its width), seed by seed."""
 
     spec: str
     mode: str
@@ -102,6 +105,7 @@ class Results:
     engine: str = ""
     version: str = __version__
     outcomes: dict[int, Outcome] = field(default_factory=dict)
+    width: int | None = None
 
     @property
     def game(self) -> str:
@@ -155,11 +159,16 @@ class Results:
         c = self.counts()
         lo, hi = self.interval()
         median, mean, p95 = self.times()
-        budget = f", budget {self.nodes:,} positions" + (" a deal" if self.mode == "thoughtful" else " a plan")
-        return (f"{self.spec}: {self.mode}{budget}, {self.deals} deals (seeds {self.seeds()})\n"
+        return (f"{self.spec}: {self.mode}, budget {self.budget()}, {self.deals} deals (seeds {self.seeds()})\n"
                 f"won {c['won']}, lost {c['lost']}, unknown {c['unknown']}: win rate {self.rate():.1%}, "
                 f"95% interval {lo:.1%}–{hi:.1%}\n"
                 f"seconds per deal: median {median:.3f}, mean {mean:.3f}, 95th percentile {p95:.3f}")
+
+    def budget(self) -> str:
+        """The budget in words: ``800 positions a deal``, ``50,000 positions a deal, a beam of 30``."""
+        per = " a deal" if self.mode == "thoughtful" else " a plan"
+        beam = f", a beam of {self.width:,}" if self.width is not None else ""
+        return f"{self.nodes:,} positions{per}{beam}"
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
         for o in outcomes:
@@ -168,11 +177,12 @@ class Results:
     def merge(self, other: Results) -> Results:
         """These results and ``other``'s (the same study) together; :class:`ValueError` if they
         are of different studies."""
-        for name in ("spec", "mode", "nodes", "engine"):
+        for name in ("spec", "mode", "nodes", "width", "engine"):
             if getattr(self, name) != getattr(other, name):
                 raise ValueError(f"cannot merge results of different studies: {name} "
                                  f"{getattr(self, name)!r} and {getattr(other, name)!r}")
-        merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes))
+        merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes),
+                         self.width)
         merged.add(other.outcomes.values())
         return merged
 
@@ -182,7 +192,8 @@ class Results:
         moves]``, the fields of :class:`Outcome`)."""
         head = {
             "game": self.game, "spec": self.spec, "options": self.options, "mode": self.mode,
-            "budget": {"nodes": self.nodes}, "engine": self.engine, "version": self.version,
+            "budget": {"nodes": self.nodes, **({"width": self.width} if self.width is not None else {})},
+            "engine": self.engine, "version": self.version,
             "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
         }
         lines = [json.dumps(list(asdict(self.outcomes[s]).values())) for s in sorted(self.outcomes)]
@@ -192,7 +203,8 @@ class Results:
     @classmethod
     def from_json(cls, text: str) -> Results:
         data = json.loads(text)
-        results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"])
+        results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"],
+                      width=data["budget"].get("width"))
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
 
@@ -222,25 +234,31 @@ def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
         yield (start, prev)  # type: ignore[misc]
 
 
-def _check(spec: str, mode: str) -> None:
+def _check(spec: str, mode: str, width: int | None = None) -> None:
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+    if width is not None and (mode != "thoughtful" or width < 1):
+        raise ValueError(f"a beam's width is a thoughtful search's, and at least one position (not {width} "
+                         f"for a {mode} study)")
     load(spec)  # an unknown game or option fails here, before any work is sent out
 
 
 def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int | None = None, jobs: int = 1,
-        out: str | Path | None = None, progress: bool = True, chunk: int = CHUNK) -> Results:
-    """Solve every seed of ``seeds`` in ``jobs`` processes, with a progress bar and an ETA.
+        out: str | Path | None = None, progress: bool = True, chunk: int = CHUNK,
+        width: int | None = None) -> Results:
+    """Solve every seed of ``seeds`` in ``jobs`` processes, with a progress bar and an ETA
+    (with ``width``, each by a :func:`~patience.solve.beam` of that width).
 
     With ``out``, results already stored there for the same study are kept and only the
     missing seeds are solved (a run can be resumed), and the file is written as chunks finish.
     """
-    _check(spec, mode)
+    _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
-    results = Results(spec, mode, nodes, engine_hash(spec))
+    results = Results(spec, mode, nodes, engine_hash(spec), width=width)
     if out is not None and Path(out).exists():
         stored = Results.load(out)
-        if (stored.spec, stored.mode, stored.nodes, stored.engine) == (spec, mode, nodes, results.engine):
+        if (stored.spec, stored.mode, stored.nodes, stored.width, stored.engine) == \
+                (spec, mode, nodes, width, results.engine):
             results = stored
         elif progress:
             print(f"{out}: another study or engine; starting afresh", file=sys.stderr)
@@ -250,10 +268,10 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     try:
         if jobs <= 1:
             for first, last in ranges:
-                _collect(results, solve_range(spec, first, last, mode, nodes), bar, out)
+                _collect(results, solve_range(spec, first, last, mode, nodes, width), bar, out)
         else:
             with ProcessPoolExecutor(jobs) as pool:
-                futures = [pool.submit(solve_range, spec, first, last, mode, nodes) for first, last in ranges]
+                futures = [pool.submit(solve_range, spec, first, last, mode, nodes, width) for first, last in ranges]
                 for future in as_completed(futures):
                     _collect(results, future.result(), bar, out)
     finally:
@@ -279,16 +297,16 @@ def _bar(total: int, what: str, show: bool) -> Any:
 
 
 def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtful", *,
-             nodes: int | None = None, chunk: int = CHUNK) -> Results:
+             nodes: int | None = None, chunk: int = CHUNK, width: int | None = None) -> Results:
     """Solve ``seeds`` on a Dask cluster through ``client`` (a ``dask.distributed.Client``):
     one task per range of seeds, gathered into one :class:`Results`.
 
     The cluster's workers need this package installed (``pip install patience-book[cluster]``).
     """
-    _check(spec, mode)
+    _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
-    results = Results(spec, mode, nodes, engine_hash(spec))
-    futures = [client.submit(solve_range, spec, first, last, mode, nodes, pure=False)
+    results = Results(spec, mode, nodes, engine_hash(spec), width=width)
+    futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
     for outcomes in client.gather(futures):
         results.add(outcomes)
@@ -299,24 +317,29 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
 @dataclass(frozen=True)
 class Study:
     """One study of the book's plan: a game (with options), a mode, a number of deals and a budget
-    (positions searched: for a deal, thoughtful; for each plan, honest)."""
+    (positions searched: for a deal, thoughtful; for each plan, honest), and for a thoughtful
+    study that searches by :func:`~patience.solve.beam`, its width."""
 
     spec: str
     mode: str
     deals: int
     nodes: int
+    width: int | None = None
 
     @property
     def stem(self) -> str:
-        """The file name the study is stored under: ``canfield.thoughtful``, ``demon-files-part.honest``."""
+        """The file name the study is stored under: ``canfield.thoughtful``, ``demon-files-part.honest``,
+        ``light-and-shade-beam-30.thoughtful``."""
         slug, options = parse_spec(self.spec)
         parts = [slug] + [f"{k}-{v}".lower() for k, v in sorted(options.items())]
+        parts += [f"beam-{self.width}"] if self.width is not None else []
         return "-".join(parts) + "." + self.mode
 
 
 def studies(plan: str | Path) -> list[Study]:
     """The studies of a plan file (TOML: a ``[defaults]`` table and ``[[study]]`` entries; ``nodes``
-    is the thoughtful budget, ``plan_nodes`` the honest one)."""
+    is the thoughtful budget, ``plan_nodes`` the honest one, and ``width``, in a study of the
+    thoughtful mode alone, makes it a beam search's)."""
     data = tomllib.loads(Path(plan).read_text(encoding="utf-8"))
     defaults = data.get("defaults", {})
     found = []
@@ -326,8 +349,10 @@ def studies(plan: str | Path) -> list[Study]:
         merged.pop("mode", None)
         for mode in modes:
             key = "nodes" if mode == "thoughtful" else "plan_nodes"
-            study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get(key, NODES[mode])))
-            _check(study.spec, study.mode)
+            width = merged.get("width")
+            study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get(key, NODES[mode])),
+                          None if width is None else int(width))
+            _check(study.spec, study.mode, study.width)
             found.append(study)
     return found
 
@@ -335,7 +360,7 @@ def studies(plan: str | Path) -> list[Study]:
 def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = True) -> Results:
     """Run (or resume) ``study`` into ``folder/<stem>.json``."""
     return run(study.spec, range(1, study.deals + 1), study.mode, nodes=study.nodes, jobs=jobs,
-               out=Path(folder) / f"{study.stem}.json", progress=progress)
+               out=Path(folder) / f"{study.stem}.json", progress=progress, width=study.width)
 
 
 def stored(folder: str | Path, game: str | None = None) -> list[Results]:
@@ -345,4 +370,5 @@ def stored(folder: str | Path, game: str | None = None) -> list[Results]:
     if game is not None:
         found = [r for r in found if games.get(r.game).chapter == game or r.game == game]
     order = {cls.slug: i for i, cls in enumerate(games.all())}
-    return sorted(found, key=lambda r: (order.get(r.game, 0), bool(r.options), r.spec, MODES.index(r.mode)))
+    return sorted(found, key=lambda r: (order.get(r.game, 0), bool(r.options), r.spec, MODES.index(r.mode),
+                                        r.width or 0))
