@@ -22,7 +22,8 @@ NOTEBOOKS = sorted((BOOK / "notebooks").glob("*.md"))
 COMMAND = re.compile(r"`patience (solve [^`]*--record (book/notebooks/records/[\w-]+\.txt))`")
 
 #: Notebooks whose lines were not found by a `patience solve` command: Demon and The Idiot's
-#: Delight start from positions of their chapters (the notebooks show the call).
+#: Delight start from positions of their chapters (the notebooks show the call, and the games'
+#: tests make it again and compare the records).
 WITHOUT_COMMAND = {"demon", "the-idiots-delight"}
 
 
