@@ -260,6 +260,17 @@ def test_the_worked_game_is_won() -> None:
     assert [str(m) for m in record.moves[:2]] == ["6♠ → 7♦", "Q♦ → K♣"]
 
 
+def test_the_worked_game_is_the_line_the_notebook_says_the_solver_finds() -> None:
+    from patience.solve import shorten, solve
+
+    game = load("the-idiots-delight", seed=90)
+    for example in ("6♠ → 7♦", "Q♦ → K♣"):
+        game.play(example)
+    found = shorten(solve(game).record)
+    record = Record(load("the-idiots-delight", seed=90), [*game.history, *found.moves])
+    assert record.to_text() == RECORD.read_text(encoding="utf-8")
+
+
 def test_the_text_diagram_shows_the_steps_of_the_lay_out() -> None:
     lines = render.text(load("the-idiots-delight", seed=90)).splitlines()
     assert lines[0].startswith("A --") and "reserve 10♦ 4♠ 6♣ A♠ 8♥ 2♠ K♥" in lines[0]
