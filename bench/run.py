@@ -12,7 +12,8 @@ The playouts are reproducible: seed ``s`` deals ``cls.deal(seed=s)`` and picks m
 
 The solver: for every game and mode, seeds 1..``--solver-seeds`` solved with a budget of
 ``--nodes`` positions (thoughtful) — deals solved per second, positions searched per second, and the
-share of deals resolved (won or lost, not unknown) within the budget.  ``--no-solver`` leaves it out.
+share of deals resolved (won or lost, not unknown) within the budget.  ``--no-solver`` leaves it out;
+``--width N`` adds a row for a beam search of width N (:func:`patience.solve.beam`) under the same budget.
 
 ``--suite`` also times ``make test`` and a cold build of the book (fresh output, doctree and
 Jupyter-cache directories in a temporary folder, so every notebook is executed).
@@ -92,12 +93,12 @@ class SolverBench:
     seconds: float = 0.0
 
 
-def bench_solver(cls, mode: str, seeds: range, nodes: int) -> SolverBench:
+def bench_solver(cls, mode: str, seeds: range, nodes: int, width: int | None = None) -> SolverBench:
     from patience.solve import solve
 
-    result = SolverBench(cls.slug, mode)
+    result = SolverBench(cls.slug, mode if width is None else f"beam {width}")
     for seed in seeds:
-        solution = solve(cls.deal(seed=seed), mode, nodes=nodes)
+        solution = solve(cls.deal(seed=seed), mode, nodes=nodes, width=width)
         result.deals += 1
         result.resolved += solution.outcome != "unknown"
         result.won += solution.outcome == "won"
@@ -154,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solver-seeds", type=int, default=10, help="deals solved per game and mode (default 10)")
     parser.add_argument("--nodes", type=int, default=3000, help="solver budget: positions a deal (thoughtful), a plan (honest)")
     parser.add_argument("--no-solver", action="store_true", help="leave the solver out")
+    parser.add_argument("--width", type=int, help="add a thoughtful beam search of this width for each game "
+                        "(solve.beam; resolved then means won, as a beam proves nothing lost)")
     args = parser.parse_args(argv)
 
     import patience.games
@@ -194,10 +197,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nsolver: seeds 1..{args.solver_seeds}, budget {args.nodes:,} positions (a deal thoughtful, a plan honest)")
         rows = []
         for cls in classes:
-            for mode in ("thoughtful", "honest"):
-                r = bench_solver(cls, mode, range(1, args.solver_seeds + 1), args.nodes)
+            searches = [("thoughtful", None), ("honest", None)] + ([("thoughtful", args.width)] if args.width else [])
+            for mode, width in searches:
+                r = bench_solver(cls, mode, range(1, args.solver_seeds + 1), args.nodes, width)
                 rows.append([
-                    r.slug, mode, f"{r.deals / r.seconds:,.2f}",
+                    r.slug, r.mode, f"{r.deals / r.seconds:,.2f}",
                     f"{r.nodes / r.seconds:,.0f}" if mode == "thoughtful" else "-",
                     f"{r.resolved}/{r.deals}", f"{r.won}/{r.deals}",
                 ])  # fmt: skip
