@@ -291,13 +291,13 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
         # the moves from there.
         found: dict[Any, tuple[Score, int, list[Move]]] = {}
         for index, (board, line) in enumerate(layer):
-            for within in _within_layer(board, seen):
+            for within, moves in _within_layer(board, seen):
                 if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
                     return done("unknown", [])
                 count += 1
                 if board.is_won:
                     return done("won", line + within)
-                for move in board.useful_moves():
+                for move in moves:
                     if move.kind in board.PACK_KINDS:
                         board.push(move)
                         key = board.solver_key()
@@ -305,21 +305,22 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
                             found[key] = (_score(board), index, [*within, move])
                         board.undo()
         best = sorted(found.values(), key=lambda entry: entry[0], reverse=True)[:width]
-        layer = [(_after_line(layer[index][0], moves), layer[index][1] + moves) for _, index, moves in best]
+        layer = [(_after(layer[index][0], *moves), layer[index][1] + moves) for _, index, moves in best]
     return done("unknown", [])
 
 
-def _within_layer(board: Game, seen: set[Any]) -> Iterator[list[Move]]:
+def _within_layer(board: Game, seen: set[Any]) -> Iterator[tuple[list[Move], list[Move]]]:
     """The lines of moves that do not move the pack, from ``board`` to each position not in
-    ``seen`` (which gains each): ``board`` is left at that position while its line is yielded,
-    and is back where it was at the end."""
+    ``seen`` (which gains each), each with the useful moves of that position: ``board`` is left
+    at that position while its line is yielded, and is back where it was at the end."""
     key = board.solver_key()
     if key in seen:
         return
     seen.add(key)
     line: list[Move] = []
-    yield line
-    stack = [iter(_moves_within(board))]
+    moves = board.useful_moves()
+    yield line, moves
+    stack = [iter(_moves_within(board, moves))]
     while stack:
         move = next(stack[-1], None)
         if move is None:
@@ -335,25 +336,18 @@ def _within_layer(board: Game, seen: set[Any]) -> Iterator[list[Move]]:
             continue
         seen.add(key)
         line.append(move)
-        yield line
-        stack.append(iter(_moves_within(board)))
+        moves = board.useful_moves()
+        yield line, moves
+        stack.append(iter(_moves_within(board, moves)))
 
 
-def _moves_within(board: Game) -> list[Move]:
-    """The moves :func:`_within_layer` tries: the safe move alone, else the useful moves that
-    leave the pack alone, in :func:`_priority` order."""
-    moves = board.useful_moves()
+def _moves_within(board: Game, moves: list[Move]) -> list[Move]:
+    """Of the useful ``moves`` of ``board``, those :func:`_within_layer` tries: the safe move alone,
+    else those that leave the pack alone, in :func:`_priority` order."""
     safe = board.safe_move(moves)
     if safe is not None and safe.kind not in board.PACK_KINDS:
         return [safe]
     return sorted((m for m in moves if m.kind not in board.PACK_KINDS), key=lambda m: _priority(board, m))
-
-
-def _after_line(game: Game, moves: list[Move]) -> Game:
-    game = game.copy()
-    for move in moves:
-        game.push(move)
-    return game
 
 
 def _gain(game: Game) -> tuple[int, ...]:
@@ -651,9 +645,11 @@ def _keys(game: Game, moves: list[Move]) -> list[tuple[Any, ...]]:
     return keys
 
 
-def _after(game: Game, move: Move) -> Game:
+def _after(game: Game, *moves: Move) -> Game:
+    """A copy of ``game`` after ``moves``, legal moves of the positions they are made in."""
     game = game.copy()
-    game.play(move)
+    for move in moves:
+        game.push(move)
     return game
 
 

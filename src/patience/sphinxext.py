@@ -184,10 +184,11 @@ class PatienceStatistics(SphinxDirective):
             raise self.error(f"patience-statistics: no stored results for {chapter!r} in {STATISTICS} "
                              "(run `make stats`)")
         self.env.note_dependency(str(STATISTICS / "studies.toml"))
+        beam = BEAM_WORDS if any(r.width is not None for r in results) else ""
         text = statistics_table(results) + (
             "\n\nEach deal is seed 1, 2, … of the engine's reproducible deals. *Thoughtful*: the solver "
             "sees every card and searches until it finds a win (won), has tried every position (lost) or "
-            "has spent its budget of positions (unknown)." + BEAM_WORDS * any(r.width is not None for r in results)
+            "has spent its budget of positions (unknown)." + beam
             + " *Honest*: a greedy player who sees only the "
             "face-up cards plays the deal once. The interval is Wilson's 95% interval, its lower end "
             "counting every unknown deal as lost and its upper end as won. Made by `make stats` "
