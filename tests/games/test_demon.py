@@ -283,16 +283,12 @@ def test_every_game_ends_with_whole_files() -> None:
 
 
 # ------------------------------------------------------------------------------- the worked game
-def test_the_worked_game_replays_to_a_win_from_the_diagram() -> None:
-    record = Record.from_text((BOOK / "notebooks" / "records" / "demon.txt").read_text(encoding="utf-8"))
-    assert record.start == Demon.from_position(DIAGRAM)
-    assert record.replay().result == "won"
-
-
-def test_the_worked_game_is_the_line_the_notebook_says_the_solver_finds() -> None:
+def test_the_worked_game_is_the_solvers_win_from_the_diagram() -> None:
     from patience.solve import solve
 
     record = Record.from_text((BOOK / "notebooks" / "records" / "demon.txt").read_text(encoding="utf-8"))
+    assert record.start == Demon.from_position(DIAGRAM)
+    assert record.replay().result == "won"
     found = solve(Demon.from_position(DIAGRAM))
     assert (found.outcome, found.nodes) == ("won", 125), "the notebook: a win after trying 125 positions"
     assert found.record.to_text() == record.to_text()

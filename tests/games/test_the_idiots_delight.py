@@ -253,22 +253,19 @@ def test_safe_move_founds_a_card_nothing_can_be_built_on() -> None:
     assert safe is not None and str(safe) == "A♥ → foundation"  # the two of spades could still take an ace
 
 
-def test_the_worked_game_is_won() -> None:
+def test_the_worked_game_is_the_solvers_won_line_after_the_examples() -> None:
+    from patience.solve import shorten, solve
+
     record = Record.from_text(RECORD.read_text(encoding="utf-8"))
     game = record.replay()
     assert game.result == "won" and record.start.seed == 90
     assert [str(m) for m in record.moves[:2]] == ["6♠ → 7♦", "Q♦ → K♣"]
-
-
-def test_the_worked_game_is_the_line_the_notebook_says_the_solver_finds() -> None:
-    from patience.solve import shorten, solve
-
+    # The notebook's call: the solver's line after the source's two examples, shortened.
     game = load("the-idiots-delight", seed=90)
     for example in ("6♠ → 7♦", "Q♦ → K♣"):
         game.play(example)
     found = shorten(solve(game).record)
-    record = Record(load("the-idiots-delight", seed=90), [*game.history, *found.moves])
-    assert record.to_text() == RECORD.read_text(encoding="utf-8")
+    assert Record(record.start, [*game.history, *found.moves]).to_text() == RECORD.read_text(encoding="utf-8")
 
 
 def test_the_text_diagram_shows_the_steps_of_the_lay_out() -> None:
