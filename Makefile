@@ -40,7 +40,7 @@ book: $(STAMP)
 
 # The browser tests load the built book, so the book comes first.
 test: book
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n auto $(PYTEST_ARGS)
 
 serve: book
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)

@@ -15,6 +15,12 @@ The solver: for every game and mode, seeds 1..``--solver-seeds`` solved with a b
 share of deals resolved (won or lost, not unknown) within the budget.  ``--no-solver`` leaves it out;
 ``--width N`` adds a row for a beam search of width N (:func:`patience.solve.beam`) under the same budget.
 
+``--against REV`` measures the working tree and an earlier revision side by side in the same run:
+REV is checked out in a temporary git worktree, and for each game the same measuring code runs
+in two fresh processes in turn, one importing the engine of REV and one the working tree's
+(``--rounds`` times each, the best of each kept), so both meet the same load; the table gives
+both rates and their ratio, and the geometric mean of the ratios over the games.
+
 ``--suite`` also times ``make test`` and a cold build of the book (fresh output, doctree and
 Jupyter-cache directories in a temporary folder, so every notebook is executed).
 
@@ -24,6 +30,9 @@ Timings live here, never in the tests.
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
 import platform
 import random
 import subprocess
@@ -145,6 +154,97 @@ def table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
     return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(row) for row in rows)])
 
 
+def measure(slugs: list[str], args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """The rates of the engine that ``import patience`` finds, for each game of ``slugs``."""
+    import patience.games
+
+    out: dict[str, dict[str, float]] = {}
+    for slug in slugs:
+        cls = patience.games.get(slug)
+        r = bench_game(cls, range(1, args.seeds + 1), args.max_moves, args.sample)
+        rates = {"legal_moves/s": r.positions_per_second, "play+undo/s": r.moves_per_second}
+        if not args.no_solver:
+            s = bench_solver(cls, "thoughtful", range(1, args.solver_seeds + 1), args.nodes)
+            rates["solver positions/s"] = s.nodes / s.seconds if s.seconds else float("nan")
+            rates["solver resolved"] = s.resolved
+        out[slug] = rates
+    return out
+
+
+def worker(args: argparse.Namespace) -> int:
+    """``--worker``: measure the games and print the rates as JSON (for :func:`against`)."""
+    import patience
+
+    print(json.dumps({"engine": str(Path(patience.__file__).parent), "rates": measure(args.game, args)}))
+    return 0
+
+
+def run_worker(src: Path, slug: str, args: argparse.Namespace) -> dict[str, float]:
+    """The rates of one game measured in a fresh process that imports the engine from ``src``."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--game", slug,
+               "--seeds", str(args.seeds), "--max-moves", str(args.max_moves), "--sample", str(args.sample),
+               "--solver-seeds", str(args.solver_seeds), "--nodes", str(args.nodes)]
+    if args.no_solver:
+        command.append("--no-solver")
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    if Path(report["engine"]).resolve() != (src / "patience").resolve():
+        raise RuntimeError(f"the worker imported {report['engine']}, not the engine in {src}")
+    return report["rates"][slug]
+
+
+def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
+    """Measure the working tree and ``revision`` side by side, game by game, and print the ratios."""
+    commit = subprocess.run(["git", "rev-parse", "--short", revision], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.strip()
+    with tempfile.TemporaryDirectory(prefix="patience-bench-") as tmp:
+        tree = Path(tmp) / "tree"
+        subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT,
+                       capture_output=True, check=True)
+        try:
+            base_src, new_src = tree / "src", ROOT / "src"
+            base_games = set(json.loads(subprocess.run(
+                [sys.executable, "-c", "import json, patience.games as g; print(json.dumps([c.slug for c in g.all()]))"],
+                env={**os.environ, "PYTHONPATH": str(base_src)}, capture_output=True, text=True, check=True,
+            ).stdout))
+            columns = ["legal_moves/s", "play+undo/s"] + ([] if args.no_solver else ["solver positions/s"])
+            rows, ratios = [], {c: [] for c in columns}
+            for slug in slugs:
+                if slug not in base_games:
+                    print(f"  {slug}: not in {commit}, left out", file=sys.stderr, flush=True)
+                    continue
+                best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+                for _ in range(args.rounds):
+                    for side, src in (("base", base_src), ("new", new_src)):
+                        for key, value in run_worker(src, slug, args).items():
+                            best[side][key] = max(best[side].get(key, 0.0), value)
+                row = [slug]
+                for column in columns:
+                    old, new = best["base"][column], best["new"][column]
+                    ratios[column].append(new / old)
+                    row += [f"{old:,.0f}", f"{new:,.0f}", f"{new / old:.1f}×"]
+                if not args.no_solver:
+                    row.append(f"{best['base']['solver resolved']:.0f} → {best['new']['solver resolved']:.0f}")
+                rows.append(row)
+                print(f"  {slug}: measured", file=sys.stderr, flush=True)
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+    headers = ["game"]
+    for column in columns:
+        headers += [f"{column} {commit}", "working tree", "ratio"]
+    if not args.no_solver:
+        headers.append(f"resolved of {args.solver_seeds}")
+    mean = ["geometric mean"]
+    for column in columns:
+        values = ratios[column]
+        mean += ["", "", f"{math.exp(sum(map(math.log, values)) / len(values)):.1f}×" if values else "-"]
+    if not args.no_solver:
+        mean.append("")
+    print(f"side by side: {commit} against the working tree (best of {args.rounds} rounds, each in fresh processes)")
+    print(table(headers, rows + [mean], right=set(range(1, len(headers)))))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=10, help="playouts per game, seeds 1..N (default 10)")
@@ -157,7 +257,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-solver", action="store_true", help="leave the solver out")
     parser.add_argument("--width", type=int, help="add a thoughtful beam search of this width for each game "
                         "(solve.beam; resolved then means won, as a beam proves nothing lost)")
+    parser.add_argument("--against", metavar="REV", help="measure REV (a commit, tag or branch) and the working "
+                        "tree side by side, and print the ratios")
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: rounds of measurement (default 2)")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        return worker(args)
 
     import patience.games
 
@@ -170,6 +276,10 @@ def main(argv: list[str] | None = None) -> int:
     if not classes:
         print("no games registered", file=sys.stderr)
         return 1
+
+    if args.against:
+        against(args.against, [cls.slug for cls in classes], args)
+        return 0
 
     seeds = range(1, args.seeds + 1)
     print(

@@ -22,12 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .cards import Card, Rank
+from .cards import CARDS, Card, Rank
 
 __all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_reasons", "reversal", "sequence_length", "ascending_from"]
 
 #: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
+
+
+_TABLES: dict[tuple[str, str, bool], tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[bool, ...], ...]]] = {}
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,15 @@ class Build:
     def __post_init__(self) -> None:
         if self.direction not in ("up", "down", "either") or self.suit not in ("same", "alternate", "any"):
             raise ValueError(f"unknown build {self.direction!r}, {self.suit!r}")
+        # Every answer worked out once for each kind of build, indexed by the cards' codes:
+        # faults[below][above].
+        key = (self.direction, self.suit, self.wrap)
+        if key not in _TABLES:
+            faults = tuple(tuple(self._fault(below, above) if below and above else None for above in CARDS)
+                           for below in CARDS)
+            _TABLES[key] = (faults, tuple(tuple(f is None for f in row) for row in faults))
+        object.__setattr__(self, "_faults", _TABLES[key][0])
+        object.__setattr__(self, "_follows", _TABLES[key][1])
 
     def _steps(self, below: Card, above: Card) -> bool:
         diff = above.value - below.value
@@ -53,8 +65,7 @@ class Build:
             up, down = diff == 1, diff == -1
         return {"up": up, "down": down, "either": up or down}[self.direction]
 
-    def fault(self, below: Card, above: Card) -> str | None:
-        """Why ``above`` may not lie on ``below`` (one of :data:`FAULTS`), or None if it may."""
+    def _fault(self, below: Card, above: Card) -> str | None:
         if self.suit == "same" and above.suit != below.suit:
             return FAULTS[0]
         if self.suit == "alternate" and above.colour == below.colour:
@@ -63,8 +74,22 @@ class Build:
             return FAULTS[2]
         return None
 
+    def fault(self, below: Card, above: Card) -> str | None:
+        """Why ``above`` may not lie on ``below`` (one of :data:`FAULTS`), or None if it may."""
+        return self._faults[below][above]  # type: ignore[attr-defined]
+
     def follows(self, below: Card, above: Card) -> bool:
-        return self.fault(below, above) is None
+        return self._follows[below][above]  # type: ignore[attr-defined]
+
+    def table(self) -> tuple[tuple[bool, ...], ...]:
+        """Whether each card may lie on each other, by their codes: ``table()[below][above]``, for a
+        game's fast move generator (a card is its code: ``table()[below][above]`` with cards works).
+
+        >>> from patience.cards import Card
+        >>> Build("down", "alternate").table()[Card.parse("8♠")][Card.parse("7♥")]
+        True
+        """
+        return self._follows  # type: ignore[attr-defined]
 
     def is_run(self, cards: Sequence[Card]) -> bool:
         """True if each card of ``cards`` (bottom first) builds on the one before."""
@@ -95,12 +120,13 @@ class Foundation:
 
     def fault(self, pile: Sequence[Card], card: Card) -> str | None:
         """Why ``card`` may not go on the foundation ``pile`` now, or None."""
-        if not len(pile):
-            if card.rank == self.base:
-                return None
-            article = "an" if self.base.name[0] in "AEIOU" else "a"
-            return f"a foundation starts with {article} {self.base.name.lower()}"
-        return self.build.fault(pile[-1], card)
+        cards = getattr(pile, "cards", pile)
+        if cards:
+            return self.build._faults[cards[-1]][card]  # type: ignore[attr-defined]
+        if card.rank == self.base:
+            return None
+        article = "an" if self.base.name[0] in "AEIOU" else "a"
+        return f"a foundation starts with {article} {self.base.name.lower()}"
 
     def complete(self, pile: Sequence[Card], length: int = 13) -> bool:
         return len(pile) == length

@@ -21,13 +21,13 @@ from __future__ import annotations
 import enum
 import random
 import re
-from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 __all__ = [
     "Suit",
     "Rank",
     "Card",
+    "CARDS",
     "InvalidCard",
     "whist_pack",
     "piquet_pack",
@@ -132,36 +132,84 @@ _SHORT = re.compile(r"^(10|[2-9akqjt]|1[1-3]?)([♠♥♦♣♡♢♧shdc])$")
 _WORDS = re.compile(r"^(\w+)\s+of\s+(\w+)$")
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(int):
     """A playing card. ``pack`` records which pack of a multi-pack deal it came from.
+
+    A card is also a small integer, its :attr:`code`: ``13 × suit + rank`` (1 for A♠ … 52 for
+    K♣, suits in the order ♠ ♥ ♦ ♣), so positions made of cards hash and compare as fast as
+    tuples of integers, and cards sort as a new pack lies.  The pack a card came from takes no
+    part in comparisons: the two ten of hearts of a double pack are equal and interchangeable in
+    play.  Cards are made once each (``Card(rank, suit, pack)`` returns the same object every
+    time) and are immutable.
 
     >>> Card(Rank.QUEEN, Suit.HEARTS)
     Card.parse('Q♥')
-    >>> Card.parse("Q♥") == Card.parse("queen of hearts", pack=1)
-    True
+    >>> Card.parse("Q♥") == Card.parse("queen of hearts", pack=1), Card.parse("Q♥").code
+    (True, 25)
     >>> Card.parse("11 of cups")
     Traceback (most recent call last):
     ...
     patience.cards.InvalidCard: unknown card '11 of cups' (try '10♥', '10H', 'TH' or 'ten of hearts')
+    >>> Card.parse("Q♥").rank = Rank.KING
+    Traceback (most recent call last):
+    ...
+    AttributeError: a card cannot be changed
     """
 
     rank: Rank
     suit: Suit
-    pack: int = field(default=0, compare=False)
-    _text: str = field(default="", init=False, repr=False, compare=False)
+    pack: int
+    #: The card's value as the books count it: ace 1 … knave 11, queen 12, king 13.
+    value: int
+    #: ``"red"`` or ``"black"``.
+    colour: str
+    is_red: bool
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_text", _RANK_SYMBOLS[self.rank] + self.suit.value)
+    _made: dict[tuple[Rank, Suit, int], Card] = {}
 
-    def __hash__(self) -> int:
-        # As equality: by rank and suit, which the text names.  A string keeps its hash, so
-        # positions (tuples of piles of cards) hash fast, which the solver does all the time.
-        return hash(self._text)
+    def __new__(cls, rank: Rank | int, suit: Suit, pack: int = 0) -> Card:
+        try:
+            return cls._made[rank, suit, pack]
+        except (KeyError, TypeError):
+            pass
+        if not isinstance(suit, Suit):
+            raise TypeError(f"a card's suit is a Suit, not {suit!r}")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
+            raise TypeError(f"a card's rank is a Rank (or 1 to 13), not {rank!r}")
+        if isinstance(pack, bool) or not isinstance(pack, int) or pack < 0:
+            raise TypeError(f"a card's pack is a number from 0, not {pack!r}")
+        rank = Rank(rank)
+        card = super().__new__(cls, 13 * _SUIT_ORDER[suit] + int(rank))
+        attrs = card.__dict__
+        attrs.update(rank=rank, suit=suit, pack=pack, value=int(rank), colour=suit.colour,
+                     is_red=suit.is_red, _text=_RANK_SYMBOLS[rank] + suit.value)
+        cls._made[rank, suit, pack] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a card cannot be changed")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit, int]]:
+        return (Card, (self.rank, self.suit, self.pack))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @property
+    def code(self) -> int:
+        """The card as a small integer: ``13 × suit + rank``, from 1 (A♠) to 52 (K♣)."""
+        return int(self)
 
     @classmethod
     def parse(cls, text: str, pack: int = 0) -> Card:
         """Read a card from ``"10♥"``, ``"10H"``, ``"TH"``, ``"ten of hearts"`` or ``"knave of spades"``."""
+        if not isinstance(text, str):
+            raise InvalidCard(f"a card is named by a string such as '10♥', not {text!r}")
         key = text.strip().lower().replace("\ufe0f", "")
         m = _SHORT.match(key) or _WORDS.match(key)
         if m and m.group(1) in _RANK_WORDS and m.group(2) in _SUIT_WORDS:
@@ -171,19 +219,6 @@ class Card:
         )
 
     @property
-    def colour(self) -> str:
-        return self.suit.colour
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit.is_red
-
-    @property
-    def value(self) -> int:
-        """The card's value as the books count it: ace 1 … knave 11, queen 12, king 13."""
-        return int(self.rank)
-
-    @property
     def name(self) -> str:
         """The card in words, as Lady Cadogan writes it: ``'ten of hearts'``."""
         return f"{self.rank.name.lower()} of {self.suit.name.lower()}"
@@ -191,12 +226,15 @@ class Card:
     def __str__(self) -> str:
         return self._text
 
-    def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+    def __format__(self, spec: str) -> str:
+        return format(self._text, spec)
 
-    def __lt__(self, other: Card) -> bool:
-        """Cards sort as a new pack lies: by suit (♠ ♥ ♦ ♣), then ace to king."""
-        return (_SUIT_ORDER[self.suit], self.rank) < (_SUIT_ORDER[other.suit], other.rank)
+    def __repr__(self) -> str:
+        return f"Card.parse({self._text!r})"
+
+
+#: Every card of one pack by its :attr:`Card.code` (index 0 unused): ``CARDS[25]`` is the Q♥.
+CARDS: tuple[Card | None, ...] = (None, *(Card(rank, suit) for suit in Suit for rank in Rank))
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

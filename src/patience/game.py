@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
@@ -26,9 +27,12 @@ from .options import Option, Options, format_spec, parse_spec
 __all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid"]
 
 
-@dataclass(frozen=True)
 class Pile:
     """A pile of cards, bottom first; the lowest ``face_down`` of them lie face down.
+
+    A pile is an immutable value: a move makes new piles for the piles it changes and
+    shares the others with the position before, so a position's key is made of piles
+    whose hashes are computed once.
 
     >>> p = Pile.of("[7♦] [2♣] K♥ Q♠")
     >>> p.top, p.visible, len(p)
@@ -38,8 +42,41 @@ class Pile:
     [7♦] [2♣] | [7♦] 2♣
     """
 
-    cards: tuple[Card, ...] = ()
-    face_down: int = 0
+    __slots__ = ("cards", "face_down", "_hash")
+
+    cards: tuple[Card, ...]
+    face_down: int
+
+    def __init__(self, cards: tuple[Card, ...] = (), face_down: int = 0) -> None:
+        if type(cards) is not tuple:
+            cards = tuple(cards)
+        set_ = object.__setattr__
+        set_(self, "cards", cards)
+        set_(self, "face_down", face_down)
+        set_(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a pile cannot be changed: make a new one")
+
+    def __reduce__(self) -> tuple[type[Pile], tuple[tuple[Card, ...], int]]:
+        return (Pile, (self.cards, self.face_down))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Pile:
+            return NotImplemented
+        return self.face_down == other.face_down and self.cards == other.cards  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.cards, self.face_down))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return f"Pile(cards={self.cards!r}, face_down={self.face_down!r})"
 
     @classmethod
     def of(cls, text: str) -> Pile:
@@ -58,7 +95,8 @@ class Pile:
     @property
     def top(self) -> Card | None:
         """The uppermost card, or None when the pile is empty."""
-        return self.cards[-1] if self.cards else None
+        cards = self.cards
+        return cards[-1] if cards else None
 
     @property
     def visible(self) -> tuple[Card, ...]:
@@ -75,6 +113,9 @@ class Pile:
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
     def __getitem__(self, index: int) -> Card:
         return self.cards[index]
 
@@ -90,7 +131,8 @@ class Pile:
     def without(self, n: int = 1) -> Pile:
         """This pile with its top ``n`` cards taken away."""
         rest = self.cards[: len(self.cards) - n]
-        return Pile(rest, min(self.face_down, len(rest)))
+        down = self.face_down
+        return Pile(rest, down if down <= len(rest) else len(rest))
 
     def turned_up(self) -> Pile:
         """This pile with its top card turned face up, if it lay face down."""
@@ -108,28 +150,40 @@ class Pile:
         )
 
 
-@dataclass(frozen=True, repr=False)
-class Move:
+class Move(tuple):
     """One move: a value with a readable notation (``str``) and a repr that can be pasted back.
 
     ``kind`` is ``"move"`` for moving cards from one pile to another and a word
     for the others (``"deal"``, ``"redeal"``, ``"turn"``, ``"pair"``,
     ``"exchange"``, ``"discard"``, …).  ``cards`` are the cards moved (for a
     run, its lowest-placed card first); ``source`` and ``target`` are pile names.
+    A move is a named tuple of those five, made and compared as fast as a tuple.
+
+    >>> m = Move("move", (Card.parse("10♦"),), "column 7", "column 1", "10♦ → J♣")
+    >>> m, str(m), m.target
+    (Move('move', (Card.parse('10♦'),), 'column 7', 'column 1', '10♦ → J♣'), '10♦ → J♣', 'column 1')
     """
 
-    kind: str
-    cards: tuple[Card, ...] = ()
-    source: str | None = None
-    target: str | None = None
-    notation: str = ""
+    __slots__ = ()
+
+    def __new__(cls, kind: str, cards: tuple[Card, ...] = (), source: str | None = None,
+                target: str | None = None, notation: str = "") -> Move:
+        return tuple.__new__(cls, (kind, cards, source, target, notation))
+
+    kind: str = property(itemgetter(0), doc="What the move does: ``'move'``, ``'turn'``, ``'deal'`` …")  # type: ignore[assignment]
+    cards: tuple[Card, ...] = property(itemgetter(1), doc="The cards moved, the lowest-placed first.")  # type: ignore[assignment]
+    source: str | None = property(itemgetter(2), doc="The pile the cards come from.")  # type: ignore[assignment]
+    target: str | None = property(itemgetter(3), doc="The pile the cards go to.")  # type: ignore[assignment]
+    notation: str = property(itemgetter(4), doc="The move as the book writes it.")  # type: ignore[assignment]
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        return tuple(self)
 
     def __str__(self) -> str:
-        return self.notation or self.kind
+        return self[4] or self[0]
 
     def __repr__(self) -> str:
-        fields = (self.kind, self.cards, self.source, self.target, self.notation)
-        return f"Move({', '.join(map(repr, fields))})"
+        return f"Move({', '.join(map(repr, self))})"
 
 
 @dataclass(frozen=True)
@@ -184,6 +238,7 @@ def normalise_notation(text: str) -> str:
     return " ".join(out)
 
 
+@lru_cache(maxsize=None)
 def pile_kind(name: str) -> str:
     """``'fan'`` for ``'fan 12'``; a name without a number is its own kind."""
     head, _, tail = name.rpartition(" ")
@@ -269,7 +324,9 @@ class Game:
             self._kinds.setdefault(pile_kind(name), []).append(name)
         self.counters: dict[str, int] = {name: 0 for name in self.COUNTERS}
         self.history: list[Move] = []
-        self._undo: list[tuple[dict[str, Pile], dict[str, int]]] = []
+        self._undo: list[tuple[dict[str, Pile], dict[str, int], Any]] = []
+        # The legal moves of the position they were worked out for (see legal_moves).
+        self._legal: tuple[Any, list[Move]] | None = None
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -486,10 +543,28 @@ class Game:
         """A graded result for games that have them (None: plain won or lost)."""
         return None
 
+    def generate_legal_moves(self) -> Iterable[Move]:
+        """Every legal move of this position, in the order of :meth:`moves` (the hook behind
+        :meth:`legal_moves`).
+
+        The default filters :meth:`moves` by :meth:`violation`.  A game gives its own, fast one:
+        it generates the legal moves directly, building no explanation for the moves it leaves
+        out; a differential test over every registered game holds it to the default's answer.
+        """
+        return [m for m in self.moves() if self.violation(m) is None]
+
     # ------------------------------------------------------------- public API
     def legal_moves(self) -> list[Move]:
-        """Every move the rules allow in this position."""
-        return [m for m in self.moves() if self.violation(m) is None]
+        """Every move the rules allow in this position.
+
+        The moves are worked out once for each position: asking again, or coming back to the
+        position by :meth:`undo`, costs only a look at the piles.
+        """
+        state = (tuple(self.piles.values()), tuple(self.counters.values()))
+        known = self._legal
+        if known is None or known[0] != state:
+            known = self._legal = (state, list(self.generate_legal_moves()))
+        return list(known[1])
 
     def is_legal(self, move: Move) -> bool:
         return self.violation(move) is None
@@ -497,21 +572,30 @@ class Game:
     def play(self, move: Move | str) -> Move:
         """Play a :class:`Move` or its notation (``"6♣ → 7♦"``, ``"6C to 7D"``, ``"redeal"``).
 
-        Raises :class:`InvalidMove` if the text names no move here and
-        :class:`IllegalMove` (citing the rule) if the rules forbid it; either
-        way the game is left as it was.
+        Raises :class:`InvalidMove` if the text names no move here,
+        :class:`IllegalMove` (citing the rule) if the rules forbid it, and :class:`TypeError`
+        for anything that is neither a move nor a text; either way the game is left as it was.
+
+        >>> from patience import load
+        >>> load("canfield").play(None)
+        Traceback (most recent call last):
+        ...
+        TypeError: play takes a Move or a move's notation such as '6♣ → 7♦', not None
         """
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif type(move) is Move:
+            if move not in self.legal_moves():
+                problem = self.violation(move)
+                if problem is not None:
+                    raise problem
         else:
-            problem = self.violation(move)
-            if problem is not None:
-                raise problem
-        self._undo.append((dict(self.piles), dict(self.counters)))
+            raise TypeError(f"play takes a Move or a move's notation such as '6♣ → 7♦', not {move!r}")
+        self._undo.append((dict(self.piles), dict(self.counters), self._legal))
         try:
             self.apply(move)
         except BaseException:
-            self.piles, self.counters = self._undo.pop()
+            self._restore()
             raise
         self.history.append(move)
         return move
@@ -524,7 +608,7 @@ class Game:
         >>> print(game.push(game.legal_moves()[0]), len(game.history))
         7♣ → 8♣ 1
         """
-        self._undo.append((dict(self.piles), dict(self.counters)))
+        self._undo.append((dict(self.piles), dict(self.counters), self._legal))
         self.apply(move)
         self.history.append(move)
         return move
@@ -533,8 +617,12 @@ class Game:
         """Take back the last move and return it."""
         if not self._undo:
             raise IndexError("no move to undo")
-        self.piles, self.counters = self._undo.pop()
+        self._restore()
         return self.history.pop()
+
+    def _restore(self) -> None:
+        """Put back the piles and counters kept before the last move (for :meth:`undo`)."""
+        self.piles, self.counters, self._legal = self._undo.pop()
 
     def parse_move(self, text: str) -> Move:
         """The move that ``text`` names in this position.
@@ -545,6 +633,11 @@ class Game:
         want = normalise_notation(text)
         if not want:
             raise InvalidMove("empty move")
+        for m in self.legal_moves():
+            if want in self.aliases(m):
+                return m
+        # Games may offer more candidates while a text is read (a vacancy named that is not the
+        # first): those the rules allow count too.
         candidates = list(self.moves())
         for m in candidates:
             if want in self.aliases(m) and self.violation(m) is None:

@@ -77,11 +77,13 @@ class Options(Mapping[str, Any]):
     patience.errors.UnknownOption: unknown option 'drew' (options: draw, redeals)
     """
 
-    __slots__ = ("_decl", "_values")
-
     def __init__(self, decl: tuple[Option, ...], values: dict[str, Any]) -> None:
         self._decl = decl
         self._values = values
+        # Each option is also a plain attribute, read without a method call (engines read them often).
+        for name, value in values.items():
+            if not hasattr(type(self), name):
+                self.__dict__[name] = value
 
     @classmethod
     def resolve(cls, decl: Iterable[Option], given: Mapping[str, Any] | None = None) -> Options:

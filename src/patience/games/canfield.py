@@ -202,7 +202,7 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
     def moves(self) -> Iterable[Move]:
         return self._candidates(quick=False)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`: the same as the base's filter, but the
         candidates that break a rule at first sight (a card that does not fit where it would go, a
         part of a row) are not checked one by one."""

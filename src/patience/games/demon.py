@@ -348,7 +348,7 @@ class Demon(Game):
                     where = self._target_name(target, vacancies)
                     yield Move("move", (card,), source, target, f"{card} → {where}")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
         legal: list[Move] = []

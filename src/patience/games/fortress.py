@@ -209,7 +209,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
                 yield Move("move", (card,), source, target, f"{card} → {under or 'lane'}")
         yield Move("redeal", notation="redeal")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: each outside card to
         the foundations that take it, onto the outside cards it marries and into the lanes."""
         rows = self.rows()

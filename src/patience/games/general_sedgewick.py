@@ -262,7 +262,7 @@ class GeneralSedgewick(Game):
             if self.options.runs and source != "talon":
                 yield from self._run_moves(source)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that the rules allow, in the same order, made directly: a
         card goes only to the foundation that takes it, onto the packets whose top card is one
         higher (Rules III and IV), and to the vacancies when it comes from the talon.

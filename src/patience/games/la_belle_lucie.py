@@ -168,7 +168,7 @@ packet 18: K♣
                 yield Move("move", (card,), source, other, f"{card} → {under or 'space'}")
         yield Move("redeal", notation="redeal")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: each uppermost card to
         the foundations that take it and onto the packets whose uppermost card it marries, then
         the re-deal if the paragraph on re-dealing allows it now."""

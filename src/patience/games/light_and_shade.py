@@ -236,7 +236,7 @@ class LightAndShade(Game):
                 if target != source:
                     yield self._move(card, source, target)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that the rules allow, in the same order, made directly: an
         Auxiliary's last card to the foundations that take it (named, as
         :meth:`Game.foundation_moves` names them, when two that differ would), a Rival onto an

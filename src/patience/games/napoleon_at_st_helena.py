@@ -214,7 +214,7 @@ class NapoleonAtStHelena(Game):
         """
         return self._candidates(quick=False)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that the rules allow, in the same order, made directly:
         a card goes only to the foundation that takes it, onto the card one higher of its suit,
         and to the lanes when it may fill them (no candidate is checked by :meth:`violation`).

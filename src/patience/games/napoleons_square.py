@@ -289,7 +289,7 @@ talon:
             for king in dict.fromkeys(c for c in cards[1:] if c.rank == Rank.KING):
                 yield Move("slip", (king,), name, name, f"slip {king}")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that the rules allow, in the same order, made directly: a
         card goes only to the foundation that takes it, onto the card one higher of its suit, to
         the vacancy when it comes from the talon or the pack, and to the talon when it was just
@@ -317,7 +317,7 @@ talon:
         for name in packets:
             under = piles[name].top
             if under is None:
-                if not vacancies or self._every_vacancy:
+                if not vacancies:
                     vacancies.append(name)
             else:
                 spouses.setdefault((under.suit, int(under.rank) - 1), []).append((name, under))

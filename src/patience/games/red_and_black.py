@@ -281,7 +281,7 @@ class RedAndBlack(Game):
                 else:
                     yield Move("move", cards, source, target, f"{head} → {under}")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that the rules allow, in the same order, made directly: a
         card goes only to the foundation that takes it and onto the Volunteers whose uppermost
         card is one higher and of the other colour (Rule II); a vacancy takes no card by a move.

@@ -185,7 +185,7 @@ class Tens(Game):
                     yield Move("move", run, source, target, f"{run[0]} → {where}")
         yield Move("deal", notation="deal")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: for each file its turn,
         its ace thrown out, and each unbroken run at its foot onto the files that take it; then
         the deal."""

@@ -270,7 +270,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         yield REFILL
         yield REDEAL
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
         by :meth:`violation`, found without trying the forbidden ones (a card into a vacancy, a
         marriage out of suit or sequence, anything but an ace of the row while it is dealt).

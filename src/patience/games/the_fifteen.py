@@ -216,7 +216,7 @@ class TheFifteen(Game):
         and to each lane; the withdrawals of the exception; and the re-deal that the book refuses."""
         return self._candidates(quick=False)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`: the same as the base's filter, but the
         candidates that break a rule at first sight (a marriage out of suit, a foundation that
         refuses the card) are not checked one by one."""

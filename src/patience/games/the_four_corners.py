@@ -303,7 +303,7 @@ corner 4: 8♦
             yield from self._reversal_moves(source)
         yield Move("redeal", notation="redeal")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: the deal, then each
         uppermost card to the foundations that take it (the restrictions of the deal kept), onto
         the cards it marries and, reversed with the sequence under it, onto the cards the

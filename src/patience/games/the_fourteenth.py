@@ -335,7 +335,7 @@ class TheFourteenth(Game):
                         continue
                 yield self._exchange_move(pair)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The fourteens of the square, in reading order, then the exchanges if one may be made.
 
         The exchanges that :meth:`moves` offers are legal by construction; checking

@@ -239,7 +239,7 @@ class TheIdiotsDelight(Game):
             elif target == space:
                 yield Move("move", cards, source, target, f"{head} → space")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that :meth:`violation` allows, in the same order, generated
         directly rather than judged one by one."""
         piles = self.piles

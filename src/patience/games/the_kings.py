@@ -321,7 +321,7 @@ foundation 8: A♠
                 where = str(under) if under else "space" if len(empty) == 1 else target
                 yield Move("move", (card,), source, target, f"{card} → {where}")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: the deal, then each
         outside card to the foundations that take it (Rule III during the deal) and, once the
         pack is exhausted, onto the outside cards it follows and into the lanes."""

@@ -401,7 +401,7 @@ class TheLabyrinth(Game):
             if card is not None and source not in free:
                 yield Move("move", (card,), source, first, f"{card} → foundation")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
         by :meth:`violation`, found without trying the forbidden ones.
 

@@ -339,7 +339,7 @@ foundation 8: K♠
                     where = str(under) if under else "space" if spaces == [target] else target
                     yield Move("move", (card,), source, target, f"{card} → {where}")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
         by :meth:`violation`, found without trying the forbidden ones.
 

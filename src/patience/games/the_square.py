@@ -352,7 +352,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             elif source.startswith("packet"):
                 yield from self._reversals(source)
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves of :meth:`moves` that :meth:`violation` allows, in the same order, made
         directly: a card goes only to the foundation that wants it, onto the packets whose top
         card is one above or below it in its suit, to the first space when it comes from the pack

@@ -295,7 +295,7 @@ class TwoRings(Game):
                 if other != source and under is not None:
                     yield Move("move", (card,), source, other, f"{card} → {under}")
 
-    def legal_moves(self) -> list[Move]:
+    def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
         by :meth:`violation`, found without trying the forbidden ones."""
         piles = self.piles
