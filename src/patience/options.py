@@ -33,6 +33,12 @@ class Option:
     Traceback (most recent call last):
     ...
     patience.errors.UnknownOption: option draw must be one of 1, 3, not 2
+
+    A switch may have a named third value among its choices:
+
+    >>> wrap = Option("wrap", False, "how the files go round", choices=(False, True, "base"))
+    >>> wrap.convert("true"), wrap.convert("base"), wrap.convert(False)
+    (True, 'base', False)
     """
 
     name: str
@@ -43,11 +49,16 @@ class Option:
     def convert(self, value: Any) -> Any:
         """Check ``value`` (a Python value or the text of one) and return it typed like the default."""
         kind = type(self.default)
+        named = [c for c in self.choices or () if isinstance(c, str)]
+        if kind is not str and isinstance(value, str) and value.strip().lower() in named:
+            # A named value beside values of the default's type (a switch with a third reading).
+            return value.strip().lower()
         if isinstance(value, str) and kind is not str:
             text = value.strip().lower()
             if kind is bool:
                 if text not in _TRUE | _FALSE:
-                    raise UnknownOption(f"option {self.name} must be true or false, not {value!r}")
+                    words = ", ".join(["true", "false", *named][:-1]) + " or " + (named or ["false"])[-1]
+                    raise UnknownOption(f"option {self.name} must be {words}, not {value!r}")
                 value = text in _TRUE
             else:
                 try:
