@@ -118,7 +118,13 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
 
     game = _start(args)
     mode = "honest" if args.honest else "thoughtful"
-    solution = solve(game, mode, nodes=args.nodes, seconds=args.seconds, idle=args.idle, width=args.width)
+    progress = _Progress(sys.stderr)
+    solution = solve(game, mode, nodes=args.nodes, seconds=args.seconds, idle=args.idle, width=args.width,
+                     progress=progress)
+    progress.finish()
+    if solution.outcome == "unknown":
+        print(f"the search stopped at its budget ({solution.nodes:,} positions, {solution.seconds:.1f} s) with the "
+              "deal neither won nor proved lost: give it more with --nodes or --seconds", file=sys.stderr)
     if args.shorten and solution.outcome == "won":
         solution = replace(solution, record=shorten(solution.record))
     if args.record:
@@ -128,6 +134,32 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.record:
         print(f"wrote {args.record}", file=out)
     return 0
+
+
+class _Progress:
+    """Shows a long search's progress on ``stream``: positions searched, their rate and the time,
+    once the search has taken a second (on a terminal one line kept up to date, else a line every
+    five seconds)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.shown = 0.0
+        self.used = False
+
+    def __call__(self, positions: int, seconds: float) -> None:
+        if seconds < 1 or (not self.live and seconds - self.shown < 5):
+            return
+        self.shown = seconds
+        line = f"searching: {positions:,} positions in {seconds:.1f} s ({positions / seconds:,.0f} a second)"
+        self.stream.write(f"\r{line}" if self.live else f"{line}\n")
+        self.stream.flush()
+        self.used = True
+
+    def finish(self) -> None:
+        """End the line kept up to date, if one was shown."""
+        if self.live and self.used:
+            self.stream.write("\n")
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
@@ -145,7 +177,7 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     seeds = range(args.start, args.start + args.deals)
     results = stats.run(args.game, seeds, args.mode, nodes=args.nodes, jobs=args.jobs, out=args.out,
-                        progress=not args.quiet, width=args.width)
+                        progress=not args.quiet, width=args.width, seconds=args.seconds)
     print(results.summary(), file=out)
     if args.out:
         print(f"wrote {args.out}", file=out)
@@ -209,6 +241,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     statsp.add_argument("--mode", choices=("thoughtful", "honest"), default="thoughtful")
     statsp.add_argument("--nodes", type=int, help="the budget: positions a thoughtful search may visit for a "
                         "deal, or an honest player for each plan")
+    statsp.add_argument("--seconds", type=float, help="the time a thoughtful search may take a deal, besides "
+                        "its positions (recorded with the results)")
     statsp.add_argument("--width", type=int, metavar="POSITIONS",
                         help="a thoughtful study by beam search, keeping the best POSITIONS at each move of the pack")
     statsp.add_argument("--out", metavar="FILE", help="store (and resume) the results as JSON; with "

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from .game import Game, Move, Pile, Record, pile_kind
 
@@ -50,6 +50,11 @@ OUTCOMES = ("won", "lost", "unknown")
 NODES = {"thoughtful": 50_000, "honest": 1_000}
 #: The most moves an honest player makes, and the most in a row that gain nothing.
 HONEST_MOVES, IDLE_MOVES = 5_000, 25
+#: How often (in positions searched) a search reports its progress.
+PROGRESS = 4096
+
+#: What a search reports its progress to: called with the positions searched and the seconds taken.
+Progress = Callable[[int, float], None]
 
 
 @dataclass
@@ -77,13 +82,16 @@ class Solution:
 
 
 def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, seconds: float | None = None,
-          seed: int = 0, idle: int | None = None, width: int | None = None) -> Solution:
+          seed: int = 0, idle: int | None = None, width: int | None = None,
+          progress: Progress | None = None) -> Solution:
     """Solve ``game`` from its current position in ``mode`` ("thoughtful" or "honest").
 
     ``nodes`` (default :data:`NODES` of the mode) bounds a thoughtful search (with
     ``seconds`` and ``idle``, if given: see :func:`thoughtful`; with ``width``, the search
     is a :func:`beam`) or each plan of an honest player; ``seed`` picks the honest
-    player's random guesses at the face-down cards.  The game itself is not changed.
+    player's random guesses at the face-down cards.  ``progress``, if given, is called now and
+    then during a thoughtful search with the positions searched so far and the seconds taken.
+    The game itself is not changed.
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
@@ -93,9 +101,9 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
         raise ValueError("a beam search takes a width, not idle")
     budget = NODES[mode] if nodes is None else nodes
     if width is not None:
-        return beam(game, width=width, nodes=budget, seconds=seconds)
+        return beam(game, width=width, nodes=budget, seconds=seconds, progress=progress)
     if mode == "thoughtful":
-        return thoughtful(game, nodes=budget, seconds=seconds, idle=idle)
+        return thoughtful(game, nodes=budget, seconds=seconds, idle=idle, progress=progress)
     return honest(game, seed=seed, nodes=budget)
 
 
@@ -181,7 +189,7 @@ def _node(game: Game, last: Move | None) -> tuple[Any, ...]:
 
 
 def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float | None = None,
-               idle: int | None = None) -> Solution:
+               idle: int | None = None, progress: Progress | None = None) -> Solution:
     """Search every line of play from ``game``, seeing every card, within ``nodes`` positions.
 
     ``idle``, if given, cuts every line that makes more than that many moves in a row without a
@@ -228,6 +236,8 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
         if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
             return done("unknown", count)
         count += 1
+        if progress is not None and count % PROGRESS == 0:
+            progress(count, time.perf_counter() - started)
         for move in step:
             board.push(move)
         key = _node(board, step[-1])
@@ -253,7 +263,8 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     return done("unknown" if cut else "lost", count)
 
 
-def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: float | None = None) -> Solution:
+def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: float | None = None,
+         progress: Progress | None = None) -> Solution:
     """Search ``game`` seeing every card, a layer at each move of the pack, keeping the best ``width``.
 
     A depth-first search settles the last choices first, and in a game whose pack is dealt
@@ -295,6 +306,8 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
                 if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
                     return done("unknown", [])
                 count += 1
+                if progress is not None and count % PROGRESS == 0:
+                    progress(count, time.perf_counter() - started)
                 if board.is_won:
                     return done("won", line + within)
                 for move in moves:

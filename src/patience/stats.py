@@ -82,16 +82,18 @@ class Outcome:
 
 
 def solve_seed(spec: str, seed: int, mode: str = "thoughtful", nodes: int | None = None,
-               width: int | None = None) -> Outcome:
-    """Deal seed ``seed`` of ``spec`` and solve it (with ``width``, by a :func:`~patience.solve.beam`)."""
-    solution = solve(load(spec, seed=seed), mode, nodes=nodes, width=width)
+               width: int | None = None, seconds: float | None = None) -> Outcome:
+    """Deal seed ``seed`` of ``spec`` and solve it (with ``width``, by a :func:`~patience.solve.beam`;
+    with ``seconds``, a thoughtful search stops after that long as well)."""
+    solution = solve(load(spec, seed=seed), mode, nodes=nodes, width=width,
+                     seconds=seconds if mode == "thoughtful" else None)
     return Outcome(seed, solution.outcome, round(solution.seconds, 4), solution.nodes, len(solution.record))
 
 
 def solve_range(spec: str, first: int, last: int, mode: str = "thoughtful", nodes: int | None = None,
-                width: int | None = None) -> list[Outcome]:
+                width: int | None = None, seconds: float | None = None) -> list[Outcome]:
     """Solve seeds ``first`` to ``last`` inclusive: the unit of work for any parallel engine."""
-    return [solve_seed(spec, seed, mode, nodes, width) for seed in range(first, last + 1)]
+    return [solve_seed(spec, seed, mode, nodes, width, seconds) for seed in range(first, last + 1)]
 
 
 @dataclass
@@ -106,6 +108,8 @@ class Results:
     version: str = __version__
     outcomes: dict[int, Outcome] = field(default_factory=dict)
     width: int | None = None
+    #: The time a thoughtful search may take a deal, besides ``nodes`` (None: no limit).
+    seconds: float | None = None
 
     @property
     def game(self) -> str:
@@ -165,10 +169,12 @@ class Results:
                 f"seconds per deal: median {median:.3f}, mean {mean:.3f}, 95th percentile {p95:.3f}")
 
     def budget(self) -> str:
-        """The budget in words: ``800 positions a deal``, ``50,000 positions a deal, a beam of 30``."""
+        """The budget in words: ``800 positions a deal``, ``50,000 positions a deal, a beam of 30``,
+        ``1,000,000 positions or 30 s a deal``."""
         per = " a deal" if self.mode == "thoughtful" else " a plan"
+        time = f" or {self.seconds:g} s" if self.seconds is not None else ""
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
-        return f"{self.nodes:,} positions{per}{beam}"
+        return f"{self.nodes:,} positions{time}{per}{beam}"
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
         for o in outcomes:
@@ -177,12 +183,12 @@ class Results:
     def merge(self, other: Results) -> Results:
         """These results and ``other``'s (the same study) together; :class:`ValueError` if they
         are of different studies."""
-        for name in ("spec", "mode", "nodes", "width", "engine"):
+        for name in ("spec", "mode", "nodes", "width", "seconds", "engine"):
             if getattr(self, name) != getattr(other, name):
                 raise ValueError(f"cannot merge results of different studies: {name} "
                                  f"{getattr(self, name)!r} and {getattr(other, name)!r}")
         merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes),
-                         self.width)
+                         self.width, self.seconds)
         merged.add(other.outcomes.values())
         return merged
 
@@ -192,7 +198,8 @@ class Results:
         moves]``, the fields of :class:`Outcome`)."""
         head = {
             "game": self.game, "spec": self.spec, "options": self.options, "mode": self.mode,
-            "budget": {"nodes": self.nodes, **({"width": self.width} if self.width is not None else {})},
+            "budget": {"nodes": self.nodes, **({"seconds": self.seconds} if self.seconds is not None else {}),
+                       **({"width": self.width} if self.width is not None else {})},
             "engine": self.engine, "version": self.version,
             "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
         }
@@ -204,7 +211,7 @@ class Results:
     def from_json(cls, text: str) -> Results:
         data = json.loads(text)
         results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"],
-                      width=data["budget"].get("width"))
+                      width=data["budget"].get("width"), seconds=data["budget"].get("seconds"))
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
 
@@ -245,20 +252,22 @@ def _check(spec: str, mode: str, width: int | None = None) -> None:
 
 def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int | None = None, jobs: int = 1,
         out: str | Path | None = None, progress: bool = True, chunk: int = CHUNK,
-        width: int | None = None) -> Results:
+        width: int | None = None, seconds: float | None = None) -> Results:
     """Solve every seed of ``seeds`` in ``jobs`` processes, with a progress bar and an ETA
-    (with ``width``, each by a :func:`~patience.solve.beam` of that width).
+    (with ``width``, each by a :func:`~patience.solve.beam` of that width; with ``seconds``, a
+    thoughtful search stops at that time as well as at ``nodes`` positions).
 
     With ``out``, results already stored there for the same study are kept and only the
     missing seeds are solved (a run can be resumed), and the file is written as chunks finish.
     """
     _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
-    results = Results(spec, mode, nodes, engine_hash(spec), width=width)
+    seconds = seconds if mode == "thoughtful" else None
+    results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds)
     if out is not None and Path(out).exists():
         stored = Results.load(out)
-        if (stored.spec, stored.mode, stored.nodes, stored.width, stored.engine) == \
-                (spec, mode, nodes, width, results.engine):
+        if (stored.spec, stored.mode, stored.nodes, stored.width, stored.seconds, stored.engine) == \
+                (spec, mode, nodes, width, seconds, results.engine):
             results = stored
         elif progress:
             print(f"{out}: another study or engine; starting afresh", file=sys.stderr)
@@ -268,10 +277,11 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     try:
         if jobs <= 1:
             for first, last in ranges:
-                _collect(results, solve_range(spec, first, last, mode, nodes, width), bar, out)
+                _collect(results, solve_range(spec, first, last, mode, nodes, width, seconds), bar, out)
         else:
             with ProcessPoolExecutor(jobs) as pool:
-                futures = [pool.submit(solve_range, spec, first, last, mode, nodes, width) for first, last in ranges]
+                futures = [pool.submit(solve_range, spec, first, last, mode, nodes, width, seconds)
+                           for first, last in ranges]
                 for future in as_completed(futures):
                     _collect(results, future.result(), bar, out)
     finally:
@@ -297,7 +307,8 @@ def _bar(total: int, what: str, show: bool) -> Any:
 
 
 def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtful", *,
-             nodes: int | None = None, chunk: int = CHUNK, width: int | None = None) -> Results:
+             nodes: int | None = None, chunk: int = CHUNK, width: int | None = None,
+             seconds: float | None = None) -> Results:
     """Solve ``seeds`` on a Dask cluster through ``client`` (a ``dask.distributed.Client``):
     one task per range of seeds, gathered into one :class:`Results`.
 
@@ -305,8 +316,9 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
     """
     _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
-    results = Results(spec, mode, nodes, engine_hash(spec), width=width)
-    futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, pure=False)
+    seconds = seconds if mode == "thoughtful" else None
+    results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds)
+    futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, seconds, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
     for outcomes in client.gather(futures):
         results.add(outcomes)
@@ -325,6 +337,8 @@ class Study:
     deals: int
     nodes: int
     width: int | None = None
+    #: The time a thoughtful search may take a deal (None: only ``nodes`` bounds it).
+    seconds: float | None = None
 
     @property
     def stem(self) -> str:
@@ -338,8 +352,8 @@ class Study:
 
 def studies(plan: str | Path) -> list[Study]:
     """The studies of a plan file (TOML: a ``[defaults]`` table and ``[[study]]`` entries; ``nodes``
-    is the thoughtful budget, ``plan_nodes`` the honest one, and ``width``, in a study of the
-    thoughtful mode alone, makes it a beam search's)."""
+    is the thoughtful budget, with ``seconds`` the time it may take a deal, ``plan_nodes`` the
+    honest one, and ``width``, in a study of the thoughtful mode alone, makes it a beam search's)."""
     data = tomllib.loads(Path(plan).read_text(encoding="utf-8"))
     defaults = data.get("defaults", {})
     found = []
@@ -349,9 +363,10 @@ def studies(plan: str | Path) -> list[Study]:
         merged.pop("mode", None)
         for mode in modes:
             key = "nodes" if mode == "thoughtful" else "plan_nodes"
-            width = merged.get("width")
+            width, seconds = merged.get("width"), merged.get("seconds")
             study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get(key, NODES[mode])),
-                          None if width is None else int(width))
+                          None if width is None else int(width),
+                          None if seconds is None or mode != "thoughtful" else float(seconds))
             _check(study.spec, study.mode, study.width)
             found.append(study)
     return found
@@ -360,7 +375,8 @@ def studies(plan: str | Path) -> list[Study]:
 def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = True) -> Results:
     """Run (or resume) ``study`` into ``folder/<stem>.json``."""
     return run(study.spec, range(1, study.deals + 1), study.mode, nodes=study.nodes, jobs=jobs,
-               out=Path(folder) / f"{study.stem}.json", progress=progress, width=study.width)
+               out=Path(folder) / f"{study.stem}.json", progress=progress, width=study.width,
+               seconds=study.seconds)
 
 
 def stored(folder: str | Path, game: str | None = None) -> list[Results]:
