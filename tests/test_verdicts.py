@@ -1,0 +1,108 @@
+"""The solver says *lost* only when it has proved it.
+
+On small positions (end-games, with few moves left), drawn from every game of the registry,
+the thoughtful search with all its reductions (safe moves, dominated moves left out,
+interchangeable piles, runs of the pack, its own move order) must give the same verdict as a
+plain exhaustive search written here: every legal move tried, positions told apart by their exact
+:meth:`~patience.game.Game.state_key`, nothing else.  The positions are those of a random game
+walked back from its end, and those of the book's worked game (won) near its end.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from patience import Game, Record, games
+from patience.solve import thoughtful
+
+RECORDS = Path(__file__).resolve().parents[1] / "book" / "notebooks" / "records"
+#: The positions a plain search may visit for a position to count as small.
+SMALL = 3_000
+
+
+def exhaustive(game: Game, limit: int = SMALL) -> str | None:
+    """``"won"`` or ``"lost"`` by trying every line of legal moves from ``game`` (left as it
+    was), or None if that takes more than ``limit`` positions."""
+    board = game.copy()
+    seen = {board.state_key()}
+    stack = [iter(board.legal_moves())]
+    if board.is_won:
+        return "won"
+    while stack:
+        move = next(stack[-1], None)
+        if move is None:
+            stack.pop()
+            if stack:
+                board.undo()
+            continue
+        board.push(move)
+        key = board.state_key()
+        if key in seen:
+            board.undo()
+            continue
+        seen.add(key)
+        if len(seen) > limit:
+            return None
+        if board.is_won:
+            return "won"
+        stack.append(iter(board.legal_moves()))
+    return "lost"
+
+
+def random_game(cls: type[Game], seed: int, moves: int = 400) -> list[Game]:
+    """The positions of a random game of deal ``seed``, from the deal to where it stops."""
+    game, rng = cls.deal(seed=seed), random.Random(seed)
+    positions = [game.copy()]
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal or game.is_won:
+            break
+        game.play(rng.choice(legal))
+        positions.append(game.copy())
+    return positions
+
+
+def small_positions(positions: list[Game], count: int = 4) -> list[tuple[Game, str]]:
+    """Up to ``count`` positions of ``positions``, walking back from the last, that the plain
+    search decides within :data:`SMALL`, each with its verdict."""
+    found = []
+    for position in reversed(positions):
+        verdict = exhaustive(position)
+        if verdict is None:
+            break
+        found.append((position, verdict))
+        if len(found) == count:
+            break
+    return found
+
+
+def check(position: Game, verdict: str) -> None:
+    solution = thoughtful(position, nodes=20 * SMALL)
+    assert solution.outcome == verdict, f"plain search: {verdict}, the solver: {solution.outcome}\n{position}"
+    if verdict == "won":
+        assert solution.record.replay().is_won
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_the_solver_and_a_plain_search_agree_on_end_games(cls: type[Game]) -> None:
+    decided = []
+    for seed in (1, 2, 3):
+        positions = random_game(cls, seed)
+        # Start a few moves before the end, where a game stuck at random may still be saved.
+        decided += small_positions(positions[:-1] if len(positions) > 1 else positions)
+    assert decided, "no position small enough for the plain search"
+    for position, verdict in decided:
+        check(position, verdict)
+
+
+@pytest.mark.parametrize("path", sorted(RECORDS.glob("*.txt")), ids=lambda p: p.stem)
+def test_the_worked_games_are_won_near_their_end_by_both(path: Path) -> None:
+    record = Record.from_text(path.read_text(encoding="utf-8"))
+    positions = list(record.positions())
+    decided = small_positions(positions[: max(1, len(positions) - 2)], count=2)
+    assert decided and all(verdict == "won" for _, verdict in decided)
+    for position, verdict in decided:
+        check(position, verdict)
