@@ -2,7 +2,9 @@
 #   make book    build the HTML book into _build/html (creates .venv on first use)
 #   make test    build the book, then run the whole test suite (needs Debian's chromium + chromium-driver)
 #   make serve   serve _build/html on http://localhost:8000
-#   make bench   time the engine (legal-move generation, play+undo) and the solver; BENCH_ARGS=--suite adds build/test timings
+#   make bench   time the engine (legal-move generation, play+undo) and the solver, and set pyksolve's Canfield
+#                verdicts beside ours; BENCH_ARGS="--against REV" compares with an earlier revision, --suite adds
+#                build/test timings
 #   make stats   recompute (or resume) the book's statistics in book/statistics (JOBS=2, STATS_GAME=one game)
 #   make clean   remove build output and caches (make distclean also removes .venv)
 
@@ -45,8 +47,10 @@ test: book
 serve: book
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory $(HTML)
 
+# The peer solver (pyksolve) is optional: where it cannot be installed the bench says so and goes on.
 bench: $(STAMP)
-	$(PY) bench/run.py $(BENCH_ARGS)
+	-$(PY) -m pip install --disable-pip-version-check -q -e '.[peer]'
+	$(PY) bench/run.py --peer $(BENCH_ARGS)
 
 # The book reads the stored results; this recomputes them (about an hour on two cores).
 stats: $(STAMP)

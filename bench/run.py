@@ -21,6 +21,14 @@ in two fresh processes in turn, one importing the engine of REV and one the work
 (``--rounds`` times each, the best of each kept), so both meet the same load; the table gives
 both rates and their ratio, and the geometric mean of the ratios over the games.
 
+``--peer`` also solves the Canfield deals with a public solver of the same family, ``pyksolve`` (a
+wrapper of the C++ Klondike-Solver, the extra ``peer``), on the same cards, and sets the verdicts
+side by side.  Its rules are wider than the book's: it turns the stock one card at a time as the book
+does, but through the pack as often as it likes, moves any part of a face-up run, and takes cards
+back from the foundations.  So it is run beside ``canfield(partial=true)`` (the part of a run
+matched), and a deal the book's game wins it must win too; a deal it wins and ours proves lost is
+explained by the rules that differ, not a bug.
+
 ``--suite`` also times ``make test`` and a cold build of the book (fresh output, doctree and
 Jupyter-cache directories in a temporary folder, so every notebook is executed).
 
@@ -245,6 +253,55 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
     print(table(headers, rows + [mean], right=set(range(1, len(headers)))))
 
 
+def pysol(game) -> str:
+    """A Canfield deal in PySol's text, which ``pyksolve`` reads: the talon in the order it is
+    turned, then the rows, face-down cards in angle brackets."""
+
+    def name(card) -> str:
+        return ("A23456789TJQK"[card.value - 1]) + card.suit.name[0]
+
+    talon = " ".join(name(c) for c in reversed(game.piles["stock"].cards))
+    rows = [" ".join(f"<{name(c)}>" if i < pile.face_down else name(c) for i, c in enumerate(pile.cards))
+            for pile in (game.piles[n] for n in game.piles_of("column"))]
+    return "\n".join([f"Talon: {talon}", *rows])
+
+
+def peer(args: argparse.Namespace) -> int:
+    """Solve the Canfield deals with ``pyksolve`` and with the book's solver, and compare."""
+    try:
+        from pyksolve import solver as ksolver
+    except ImportError:
+        print("\npeer: pyksolve is not installed (pip install 'patience-book[peer]'), left out")
+        return 0
+    from patience import load
+    from patience.solve import solve
+
+    spec = "canfield(partial=true)"
+    print(f"\npeer: pyksolve (Klondike-Solver) against {spec}, seeds 1..{args.solver_seeds}, our budget "
+          f"{args.nodes:,} positions a deal, its 5,000,000 states\n"
+          "  its rules are wider: any number of passes through the stock, cards taken back from the foundations;\n"
+          "  so a deal we win it must win, and a deal it proves impossible we must not win")
+    rows, conflicts = [], 0
+    for seed in range(1, args.solver_seeds + 1):
+        game = load(spec, seed=seed)
+        ours = solve(game, nodes=args.nodes)
+        klondike = ksolver.Solitaire()
+        klondike.load_pysol(pysol(game))
+        klondike.reset_game(1)
+        start = time.perf_counter()
+        verdict = klondike.solve_fast(max_closed_count=5_000_000)
+        theirs_seconds = time.perf_counter() - start
+        theirs = {"SolvedMinimal": "won", "SolvedMayNotBeMinimal": "won", "Impossible": "lost"}.get(
+            verdict.name, "unknown")
+        conflict = (ours.outcome == "won" and theirs == "lost")
+        conflicts += conflict
+        rows.append([str(seed), ours.outcome, f"{ours.seconds:.2f}", theirs, f"{theirs_seconds:.2f}",
+                     "CONFLICT" if conflict else ""])
+    print(table(["seed", "ours", "seconds", "pyksolve", "seconds", ""], rows, right={0, 2, 4}))
+    print(f"{conflicts} conflicts (a deal we win that pyksolve proves impossible)")
+    return 1 if conflicts else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=10, help="playouts per game, seeds 1..N (default 10)")
@@ -260,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", metavar="REV", help="measure REV (a commit, tag or branch) and the working "
                         "tree side by side, and print the ratios")
     parser.add_argument("--rounds", type=int, default=2, help="with --against: rounds of measurement (default 2)")
+    parser.add_argument("--peer", action="store_true", help="also solve the Canfield deals with pyksolve and compare")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -279,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.against:
         against(args.against, [cls.slug for cls in classes], args)
-        return 0
+        return peer(args) if args.peer else 0
 
     seeds = range(1, args.seeds + 1)
     print(
@@ -319,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         headers = ["game", "mode", "deals/s", "positions/s", "resolved", "won"]
         print(table(headers, rows, right={2, 3, 4, 5}))
 
-    status = 0
+    status = peer(args) if args.peer else 0
     if args.suite:
         print("\nsuite timings (wall clock)")
         timings = suite()
