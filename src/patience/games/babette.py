@@ -29,7 +29,7 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN
-from ..cards import Card, Rank, whist_pack
+from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
@@ -63,6 +63,31 @@ _ORDER = {name: i for i, name in enumerate(GARDEN)}
 #: What each foundation pile takes.
 _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
          for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
+#: The foundation piles in order, the aces' first; and each with the step of its sequence
+#: (+1 up from the ace, -1 down from the king) and the first card of each suit it may begin with.
+FOUNDATIONS = tuple(_RULE)
+_FOUNDATION_STEP = tuple((name, 1 if _RULE[name] is ACES_UP else -1) for name in FOUNDATIONS)
+_FIRST_CARDS = {1: tuple((s, CARDS[13 * s + 1]) for s in range(4)), -1: tuple((s, CARDS[13 * s + 13]) for s in range(4))}
+
+#: The places of each row of the garden, left to right (index 0 unused).
+_ROW_PLACES = [()] + [tuple(place(r, c) for c in range(1, COLUMNS + 1)) for r in range(1, ROWS + 1)]
+#: For the quick reading of the garden, every place by its index in reading order
+#: (8 × (row - 1) + column - 1): the index of the place under each place, None under the last row.
+_UNDER_INDEX = tuple(i + COLUMNS if i + COLUMNS < ROWS * COLUMNS else None for i in range(ROWS * COLUMNS))
+
+#: The text of the cards of a place of the garden (one card, as a rule), for the solver's key.
+class _PlaceText(dict):
+    def __missing__(self, cards: tuple[Card, ...]) -> str:
+        return " ".join(map(str, cards))
+
+
+_TEXT = {card: str(card) for card in CARDS[1:]}
+_PLACE_TEXT = _PlaceText({(): ""})
+_PLACE_TEXT.update({(card,): text for card, text in _TEXT.items()})
+#: An empty place of the garden (piles are values: every vacancy can be the same one).
+_EMPTY = Pile()
+#: Each card played to "the foundation", as the move is written.
+_TO_FOUNDATION = {card: f"{card} → foundation" for card in CARDS[1:]}
 
 #: How far down each row of the garden lies below the one before it, in card heights and
 #: gaps: the rows "half cover" one another, as the book allows when the table is small.
@@ -225,9 +250,13 @@ class Babette(Game):
         return [(r, card) for r in range(1, ROWS + 1) if (card := self.card_at(r, column)) is not None]
 
     def rows_dealt(self) -> int:
-        """How many rows of the garden have been dealt in this deal."""
-        lowest = max((r for r, _ in (_WHERE[p] for p in GARDEN if self.piles[p].cards)), default=0)
-        return max(self.counters["rows"], lowest)
+        """How many rows of the garden have been dealt in this deal: the rows counted, or down
+        to the lowest card of a hand-written position that does not count them."""
+        piles, rows = self.piles, self.counters["rows"]
+        for name in GARDEN[rows * COLUMNS:]:
+            if piles[name].cards:
+                return max(rows, max(_WHERE[p][0] for p in GARDEN if piles[p].cards))
+        return rows
 
     def available(self) -> list[str]:
         """The places whose cards are available (Rule III), in reading order."""
@@ -252,15 +281,17 @@ class Babette(Game):
     def _deal_row(self) -> None:
         """Deal the next row of the garden from the pack, left to right, in its own line below the
         rows already dealt (vacancies in them are not refilled: Rule II)."""
+        piles = self.piles
         row = self.rows_dealt() + 1
-        count = min(COLUMNS, len(self.piles["stock"]))
+        stock = piles["stock"]
+        cards = stock.cards
+        count = min(COLUMNS, len(cards))
         if row > ROWS:
             raise InvalidPosition("the garden has no room for another row")
-        for c in range(1, count + 1):
-            card = self.piles["stock"].top
-            assert card is not None
-            self.piles["stock"] = self.piles["stock"].without(1)
-            self.piles[place(row, c)] = Pile((card,))
+        left = len(cards) - count
+        for name, card in zip(_ROW_PLACES[row], reversed(cards[left:])):  # the top card first
+            piles[name] = Pile((card,))
+        piles["stock"] = Pile(cards[:left], min(stock.face_down, left))
         self.counters["rows"] = row
 
     def take_up(self) -> list[Card]:
@@ -279,9 +310,10 @@ class Babette(Game):
         >>> " ".join(map(str, game.take_up()))
         '8♠ J♠ 7♠ 6♠ 5♠ 4♠ 3♠ 10♠ 2♠ A♠ 9♠'
         """
+        piles = self.piles
         face_up: list[Card] = []  # the gathered pile, bottom card first
-        for c in range(1, COLUMNS + 1):
-            packet = [card for _, card in self.column(c)]  # squared up: the first row at the bottom
+        for column in _COLUMNS:
+            packet = [cards[-1] for cards in (piles[name].cards for name in column) if cards]  # squared up: the first row at the bottom
             if self.options.column_order == "last-row-first":
                 packet.reverse()
             face_up = packet + face_up  # "placing the next column underneath the first"
@@ -319,24 +351,87 @@ class Babette(Game):
         >>> [str(m) for m in game.legal_moves()]
         ['7♥ → foundation 1', '7♥ → foundation 6', 'K♣ → foundation', 'deal']
         """
-        legal = self.foundation_moves_of(self._available())
+        piles = self.piles
+        takers, won = self._foundation_takers()
+        legal: list[Move] = []
+        garden = [piles[name].cards for name in GARDEN]
+        for i in self._available_indices(garden):
+            card = garden[i][-1]
+            names = takers.get(card)
+            if names is None:
+                continue
+            source = GARDEN[i]
+            if len(names) == 1:
+                legal.append(Move("move", (card,), source, names[0], _TO_FOUNDATION[card]))
+            else:  # two foundations take it: the moves name them
+                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
         playable = bool(legal)
-        stock = len(self.piles["stock"])
-        if stock and not (playable and self.options.deal_when == "blocked"):
-            legal.append(DEAL)
-        if not stock and self.counters["redeals"] < self.options.redeals and not self.is_won \
-                and not (playable and self.options.redeal_when == "blocked"):
+        options = self.options
+        if piles["stock"].cards:  # the rows are dealt till the pack is exhausted
+            if not (playable and options.deal_when == "blocked"):
+                legal.append(DEAL)
+        elif self.counters["redeals"] < options.redeals and not won \
+                and not (playable and options.redeal_when == "blocked"):
             legal.append(REDEAL)
         return legal
 
-    def _available(self) -> list[str]:
-        """:meth:`available`, found column by column: the lowest card of each column, or with
-        ``blocking=next-row`` every card with an empty place (or none) under it."""
+    def _foundation_takers(self) -> tuple[dict[int, list[str]], bool]:
+        """The foundations that take each card now, in their order (Rule I: in suit, up from the
+        aces and down from the kings; of the empty foundations of a kind only the first, and only
+        for the suits its kind has not begun: the four aces, and the four kings, are of different
+        suits), and whether every foundation is complete."""
         piles = self.piles
-        if self.options.blocking == "column":
-            lowest = [next((name for name in reversed(column) if piles[name].cards), None) for column in _COLUMNS]
-            return sorted((name for name in lowest if name is not None), key=_ORDER.__getitem__)
-        return [name for name, under in _UNDER.items() if piles[name].cards and not (under and piles[under].cards)]
+        takers: dict[int, list[str]] = {}  # by the cards' codes
+        begun: dict[int, set[int]] = {1: set(), -1: set()}  # the suits each kind has begun, by number
+        empty: dict[int, str] = {}
+        complete = 0
+        for name, step in _FOUNDATION_STEP:
+            cards = piles[name].cards
+            if not cards:
+                if step not in empty:
+                    empty[step] = name
+                continue
+            complete += len(cards) == 13
+            begun[step].add((cards[0] - 1) // 13)
+            top = cards[-1]
+            if not 1 <= top.value + step <= 13:
+                continue
+            wanted = top + step
+            names = takers.get(wanted)
+            if names is None:
+                takers[wanted] = [name]
+            elif not any(_RULE[other] is _RULE[name] and piles[other] == piles[name] for other in names):
+                names.append(name)  # (a foundation that is the same as one before it is not named again)
+        for step, name in empty.items():
+            for suit, first in _FIRST_CARDS[step]:
+                if suit not in begun[step]:
+                    names = takers.get(first)
+                    if names is None:
+                        takers[first] = [name]
+                    else:
+                        names.append(name)
+                        names.sort(key=FOUNDATIONS.index)
+        return takers, complete == len(FOUNDATIONS)
+
+    def _available_indices(self, garden: list[tuple[Card, ...]]) -> list[int]:
+        """:meth:`available` (Rule III) as indices of ``garden``, the cards of every place in
+        reading order: the lowest card of each column, or with ``blocking=next-row`` every card
+        with an empty place (or none) under it."""
+        if self.options.blocking != "column":
+            return [i for i, under in enumerate(_UNDER_INDEX) if garden[i] and (under is None or not garden[under])]
+        # Each column searched upwards from the last row dealt (from the last row of all in a
+        # hand-written position with cards below the rows it counts).
+        end = min(self.counters["rows"], ROWS) * COLUMNS
+        if any(garden[end:]):
+            end = ROWS * COLUMNS
+        lowest = []
+        for i in range(end - COLUMNS, end):
+            while i >= 0 and not garden[i]:
+                i -= COLUMNS
+            if i >= 0:
+                lowest.append(i)
+        lowest.sort()
+        return lowest
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the garden as text, each
@@ -344,16 +439,16 @@ class Babette(Game):
         :attr:`INTERCHANGEABLE`: an ace's and a king's foundation still differ by their first card,
         and each kind has four), and the stock (before any re-deal only ever dealt from, so that
         how many cards it holds says which)."""
-        piles = self.piles
-        garden = ",".join([str(pile.cards[0]) if len(pile.cards) == 1 else " ".join(map(str, pile.cards))
-                           for pile in map(piles.__getitem__, GARDEN)])
-        founded = [f"{p.cards[0]}{p.cards[-1]}" if p.cards else "" for p in
-                   (piles[name] for name in self.piles_of("foundation"))]
+        piles, text = self.piles, _TEXT
+        garden = ",".join([_PLACE_TEXT[piles[name].cards] for name in GARDEN])
+        founded = [text[cards[0]] + text[cards[-1]] if cards else "" for cards in
+                   [piles[name].cards for name in FOUNDATIONS]]
         if "foundation" in self.INTERCHANGEABLE:
             founded.sort()
-        stock = piles["stock"]
-        pack: int | str = len(stock) if not self.counters["redeals"] else " ".join(map(str, stock.cards))
-        return (garden, tuple(founded), pack, tuple(self.counters.values()))
+        counters = self.counters
+        stock = piles["stock"].cards
+        pack: int | str = len(stock) if not counters["redeals"] else " ".join([text[card] for card in stock])
+        return (garden, tuple(founded), pack, tuple(counters.values()))
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A card played from a row dealt before the last could have been played before the last
@@ -382,11 +477,31 @@ class Babette(Game):
             return None
         if self.options.deal_when != "any" and self.piles["stock"].cards:
             return None
+        rows = self.counters["rows"]
+        founded: set[int] | None = None  # the cards whose twin lies on a foundation, by their codes
         for move in moves:
-            if move.kind == "move" and move.target in _RULE and _WHERE[move.source][0] <= self.counters["rows"] \
-                    and self.founded(move.cards[0]):
-                return move
+            kind, cards, source, target, _ = move
+            if kind == "move" and target in _RULE and _WHERE[source][0] <= rows:
+                if founded is None:
+                    founded = self._founded()
+                if cards[0] in founded:
+                    return move
         return None
+
+    def _founded(self) -> set[int]:
+        """The codes of the cards of the ranks and suits that lie on the foundations (as
+        :meth:`~patience.game.Game.founded` tells them: a foundation's suit is its first card's,
+        and it holds the ranks from its first card to its last)."""
+        piles = self.piles
+        codes: set[int] = set()
+        for name in FOUNDATIONS:
+            cards = piles[name].cards
+            if cards:
+                first, last = cards[0], cards[-1]
+                low, high = sorted((first.value, last.value))
+                suit = first - first.value  # the code before the suit's ace
+                codes.update(range(suit + low, suit + high + 1))
+        return codes
 
     def _card(self, name: str) -> Card:
         card = self.piles[name].top
@@ -512,15 +627,21 @@ class Babette(Game):
             self._deal_row()
         elif move.kind == "redeal":
             self._redeal()
-        else:
-            assert move.source is not None and move.target is not None
-            self.transfer(move.source, move.target)
+        else:  # a card of the garden to a foundation; its place is left empty (Rule II)
+            piles = self.piles
+            source, target = move[2], move[3]
+            here = piles[source]
+            cards = here.cards
+            piles[source] = _EMPTY if len(cards) == 1 else here.without(1)
+            foundation = piles[target]
+            piles[target] = Pile(foundation.cards + cards[-1:], foundation.face_down)
 
     def _redeal(self) -> None:
         """Take up the garden column by column, turn the pack and deal its first row."""
         cards = self.take_up()
+        piles = self.piles
         for name in GARDEN:
-            self.piles[name] = Pile()
+            piles[name] = _EMPTY
         self.piles["stock"] = Pile(tuple(reversed(cards)), len(cards))
         self.counters["redeals"] += 1
         self.counters["rows"] = 0
@@ -528,7 +649,11 @@ class Babette(Game):
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        for name in FOUNDATIONS:
+            if len(piles[name].cards) != 13:
+                return False
+        return True
 
     # ------------------------------------------------------------------ parsing
     def aliases(self, move: Move) -> set[str]:

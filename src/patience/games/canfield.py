@@ -29,7 +29,7 @@ import re
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation
-from ..cards import Card, Rank
+from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -47,6 +47,24 @@ LAYOUT_BUILD = Build("down", "alternate")
 
 #: What the player pays for the pack, and is paid for each card founded.
 PRICE, PAYMENT = 52, 5
+
+COLUMNS = tuple(f"column {i}" for i in range(1, 8))
+FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 5))
+
+#: For each card (by its code), the cards a row lets lie on it (rule 5), aces too: the cards a
+#: founded card must wait for (:meth:`Canfield.safe_move`).
+_FOLLOWS = LAYOUT_BUILD.table()
+CHILDREN: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(c for c in CARDS[1:] if _FOLLOWS[under][c]) if under else () for under in CARDS)
+#: The same, less the aces: "down to 4, 3, 2" (rule 5), so the cards a row takes on that card.
+BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(tuple(c for c in cs if c.value != 1) for cs in CHILDREN)
+#: The aces, which begin the foundations (rule 3).
+ACES = tuple(c for c in CARDS[1:] if c.value == 1)
+
+
+def _in_play_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
+    """The order a solver's key lists interchangeable piles in (as the base's)."""
+    return (len(pile.cards), pile.cards, pile.face_down)
 
 _SCORE_GIVEN = re.compile(r"(?:^|\s)score=-?\d+(?:\s|$)")
 
@@ -125,8 +143,7 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
 
     # ------------------------------------------------------------------ piles
     def pile_names(self) -> list[str]:
-        return (["stock", "waste"] + [f"foundation {i}" for i in range(1, 5)]
-                + [f"column {i}" for i in range(1, 8)])
+        return ["stock", "waste", *FOUNDATIONS, *COLUMNS]
 
     def foundation_rule(self, name: str) -> Foundation:
         return ACES_UP
@@ -200,46 +217,86 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
-        return self._candidates(quick=False)
-
-    def generate_legal_moves(self) -> list[Move]:
-        """The legal moves, in the order of :meth:`moves`: the same as the base's filter, but the
-        candidates that break a rule at first sight (a card that does not fit where it would go, a
-        part of a row) are not checked one by one."""
-        return [m for m in self._candidates(quick=True) if self.violation(m) is None]
-
-    def _candidates(self, quick: bool) -> Iterator[Move]:
         yield Move("turn", (), "stock", "waste", "turn")
         yield Move("redeal", (), "waste", "stock", "redeal")
-        columns = self.piles_of("column")
         waste = self.piles["waste"]
         if waste.top is not None:
-            yield from self._moves_of((waste.top,), "waste", columns, True, quick)
-        for source in columns:
+            yield from self._moves_of((waste.top,), "waste", COLUMNS, True)
+        for source in COLUMNS:
             pile = self.piles[source]
             for i in range(pile.face_down, len(pile)):
-                run = pile.cards[i:]
-                if quick and not self.options.partial and 1 < len(run) < len(pile.visible):
-                    continue
-                yield from self._moves_of(run, source, [c for c in columns if c != source], True, quick)
-        for source in self.piles_of("foundation"):
+                yield from self._moves_of(pile.cards[i:], source, [c for c in COLUMNS if c != source], True)
+        for source in FOUNDATIONS:
             top = self.piles[source].top
             if top is not None:
-                yield from self._moves_of((top,), source, columns, False, quick)
+                yield from self._moves_of((top,), source, COLUMNS, False)
 
-    def _moves_of(self, run: tuple[Card, ...], source: str, targets: list[str],
-                  founding: bool, quick: bool) -> Iterator[Move]:
+    def _moves_of(self, run: tuple[Card, ...], source: str, targets: Iterable[str],
+                  founding: bool) -> Iterator[Move]:
         head = run[0]
-        if founding and (not quick or len(run) == 1):
-            foundation = self.foundation_for(head)
-            if not quick or self.foundation_fault(foundation, head) is None:
-                yield Move("move", run, source, foundation, f"{head} → foundation")
+        if founding:
+            yield Move("move", run, source, self.foundation_for(head), f"{head} → foundation")
         for target in targets:
             under = self.piles[target].top
-            if quick and not (head.rank == Rank.KING if under is None else
-                              head.rank != Rank.ACE and LAYOUT_BUILD.follows(under, head)):
-                continue
             yield Move("move", run, source, target, f"{head} → {under if under else 'space'}")
+
+    def generate_legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: the turn and the redeal
+        (rule 8), the card showing on the waste, then each row's face-up cards, each to the
+        foundation that takes it (rule 3) and to the rows that take it (rules 5 to 7).  A card on
+        a foundation stays there."""
+        piles, counters = self.piles, self.counters
+        stock, waste = piles["stock"].cards, piles["waste"].cards
+        legal: list[Move] = []
+        if stock:
+            legal.append(Move("turn", (), "stock", "waste", "turn"))
+        elif waste and counters["redeals"] < self.options.redeals:
+            legal.append(Move("redeal", (), "waste", "stock", "redeal"))
+        # Where each card may go: the foundation that takes it (the first, rule 3), the rows
+        # whose bottom card takes it, with the move's words after the card (rule 5), and the
+        # spaces, for kings (rule 7).
+        founds: dict[Card, str] = {}
+        for name in FOUNDATIONS:
+            pile = piles[name].cards
+            if not pile:
+                for ace in ACES:
+                    founds.setdefault(ace, name)
+            elif pile[-1].value != 13:
+                founds.setdefault(CARDS[pile[-1] + 1], name)
+        places: dict[Card, list[tuple[str, str]]] = {}
+        spaces: list[tuple[str, str]] = []
+        for name in COLUMNS:
+            pile = piles[name].cards
+            if not pile:
+                spaces.append((name, " → space"))
+                continue
+            under = pile[-1]
+            words = " → " + under._text
+            for card in BUILDS_ON[under]:
+                places.setdefault(card, []).append((name, words))
+        if waste:
+            head = waste[-1]
+            if head in founds:
+                legal.append(Move("move", (head,), "waste", founds[head], head._text + " → foundation"))
+            for target, words in spaces if head.value == 13 else places.get(head, ()):
+                legal.append(Move("move", (head,), "waste", target, head._text + words))
+        partial = self.options.partial
+        for source in COLUMNS:
+            pile = piles[source]
+            cards, down = pile.cards, pile.face_down
+            last = len(cards) - 1
+            for i in range(down, last + 1):
+                head = cards[i]
+                if i == last and head in founds:
+                    legal.append(Move("move", (head,), source, founds[head], head._text + " → foundation"))
+                # Rule 6: the face-up cards of a row move all together (unless ``partial``); rule
+                # 7: a king that heads its row already fills no space by moving.
+                if i != down and not partial:
+                    continue
+                for target, words in (spaces if i else ()) if head.value == 13 else places.get(head, ()):
+                    if target != source:
+                        legal.append(Move("move", cards[i:], source, target, head._text + words))
+        return legal
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move between the rows and the foundations neither needs nor changes the stock and waste."""
@@ -247,19 +304,28 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card founded from a row (or, turning one card at a time through a single pass, from the
-        waste) when no card that could lie on it is left in play."""
+        waste) when no card that could lie on it is left in play (:meth:`safe_to_found`, for one
+        pack: every card that a row would let lie on it is on a foundation)."""
         from_waste = self.options.draw == 1 and not self.options.redeals
+        founded: set[Card] | None = None
         for move in moves:
-            if move.kind == "move" and move.target and move.target.startswith("foundation") \
-                    and (move.source.startswith("column") or (from_waste and move.source == "waste")) \
-                    and self.safe_to_found(move.cards[0], LAYOUT_BUILD):
-                return move
+            kind, cards, source, target, _ = move
+            if kind == "move" and target in FOUNDATIONS \
+                    and (source in COLUMNS or (from_waste and source == "waste")):
+                if founded is None:
+                    founded = {c for name in FOUNDATIONS for c in self.piles[name].cards}
+                if founded.issuperset(CHILDREN[cards[0]]):
+                    return move
         return None
 
-    def _to_turn(self) -> list[Card]:
-        """The cards the next turn of the stock shows, in the order they are turned."""
-        stock = self.piles["stock"].cards
-        return list(reversed(stock[-self.options.draw:])) if stock else []
+    def solver_key(self) -> tuple[Any, ...]:
+        """The base's key, made directly: the stock and waste, then the rows and the foundations,
+        each kind in a fixed order."""
+        piles = self.piles
+        return ((piles["stock"], piles["waste"],
+                 *sorted([piles[c] for c in COLUMNS], key=_in_play_order),
+                 *sorted([piles[f] for f in FOUNDATIONS], key=_in_play_order)),
+                (self.counters["score"], self.counters["redeals"]))
 
     def aliases(self, move: Move) -> set[str]:
         """Name a run whole (``Q♥ J♠ 10♥ → K♠``) or by its ends (``Q♥–10♥ → K♠``)."""
@@ -362,25 +428,36 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
         return f"the pack may be run through only {passes} times"
 
     def apply(self, move: Move) -> None:
-        if move.kind == "turn":
-            for card in self._to_turn():
-                self.piles["stock"] = self.piles["stock"].without(1)
-                self.piles["waste"] = self.piles["waste"].added((card,))
-        elif move.kind == "redeal":
-            waste = self.piles["waste"].cards
-            self.piles["stock"] = Pile(tuple(reversed(waste)), len(waste))
-            self.piles["waste"] = Pile()
+        piles = self.piles
+        kind, cards, source, target, _ = move
+        if kind == "turn":
+            # Rule 8: the next ``draw`` cards of the stock turned one by one onto the waste.
+            stock, waste = piles["stock"], piles["waste"]
+            rest = stock.cards[: max(len(stock.cards) - self.options.draw, 0)]
+            turned = stock.cards[len(rest):][::-1]
+            piles["stock"] = Pile(rest, min(stock.face_down, len(rest)))
+            piles["waste"] = Pile(waste.cards + turned, waste.face_down)
+        elif kind == "redeal":
+            waste = piles["waste"].cards
+            piles["stock"] = Pile(waste[::-1], len(waste))
+            piles["waste"] = Pile()
             self.counters["redeals"] += 1
         else:
-            self.transfer(move.source, move.target, len(move.cards),
-                          turn_up=move.source.startswith("column"))
-            if move.target.startswith("foundation"):
+            pile, onto = piles[source], piles[target]
+            rest, moved = pile.cards[: len(pile.cards) - len(cards)], pile.cards[len(pile.cards) - len(cards):]
+            down = min(pile.face_down, len(rest))
+            if down and down == len(rest) and source in COLUMNS:
+                down -= 1  # rule 4: the next card of the row is turned face up
+            piles[source] = Pile(rest, down)
+            piles[target] = Pile(onto.cards + moved, onto.face_down)
+            if target in FOUNDATIONS:
                 self.counters["score"] += PAYMENT
 
     # ----------------------------------------------------------------- result
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[f].cards) == 13 for f in FOUNDATIONS)
 
     def __repr__(self) -> str:
         return f"{super().__repr__()[:-1]}, score {self.score:+d}>"

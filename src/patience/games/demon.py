@@ -35,16 +35,19 @@ turn | 9♦ K♣ 3♠
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from ..build import Build, Foundation, ascending_from
-from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
+from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
-__all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
+__all__ = ["Demon", "CountedFromBase", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
 
 SOURCE = "Everybody's Book of Luck (anonymous, early 20th c.), “Demon”"
 
@@ -65,11 +68,61 @@ _WORDS = {
     Rank.KNAVE: "jack", Rank.QUEEN: "queen", Rank.KING: "king",
 }
 _PLURALS = {rank: word + ("es" if word == "six" else "s") for rank, word in _WORDS.items()}
-#: For the fast legal moves: the value that follows each value on a formation, none (for a full
-#: formation), and the red suits.
-_FOLLOWING = {rank: Rank(rank % 13 + 1) for rank in Rank}
-_NONE = 0
-_RED = frozenset(suit for suit in Suit if suit.is_red)
+
+#: The piles by kind, in order (the hot paths name them without asking :meth:`Game.piles_of`).
+FILE_NAMES = tuple(f"file {i}" for i in range(1, FILES + 1))
+FORMATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
+#: For the fast paths, by a card's code: the card that follows it on a formation (rule 8: up in
+#: suit, the ace after the king), the four formation cards of its value, and its name.
+_FOLLOWING = (None, *(CARDS[(code - 1) // 13 * 13 + code % 13 + 1] for code in range(1, 53)))
+_OF_VALUE = {value: tuple(CARDS[13 * suit + value] for suit in range(4)) for value in range(1, 14)}
+_NAMES = ("", *(str(card) for card in CARDS[1:]))
+_CARDS_OF_PILE = attrgetter("cards")
+
+
+@dataclass(frozen=True)
+class CountedFromBase(Build):
+    """A build that counts the values from ``base`` as from the ace, as modern rules of Canfield
+    count the files from the foundations' first card (Demon's ``wrap=base``): the card one below
+    the base is the highest and a card of the base the lowest, so a king goes on an ace (unless
+    the base is the ace), but nothing goes on a card of the base's value.
+
+    >>> sevens = CountedFromBase("down", "alternate", base=7)
+    >>> [sevens.follows(Card.parse(below), Card.parse(above)) for below, above in
+    ...  (("A♥", "K♠"), ("8♥", "7♠"), ("7♥", "6♠"), ("9♥", "7♠"))]
+    [True, True, False, False]
+    >>> sevens.fault(Card.parse("7♥"), Card.parse("6♠"))
+    'must be next in sequence'
+    """
+
+    base: int = 1
+
+    def __post_init__(self) -> None:
+        # The tables of Build, worked out once for each base (Build keeps its own by direction, suit
+        # and wrap alone).
+        key = (self.direction, self.suit, self.base)
+        if key not in _FROM_BASE:
+            faults = tuple(tuple(self._fault(below, above) if below and above else None for above in CARDS)
+                           for below in CARDS)
+            _FROM_BASE[key] = (faults, tuple(tuple(f is None for f in row) for row in faults))
+        object.__setattr__(self, "_faults", _FROM_BASE[key][0])
+        object.__setattr__(self, "_follows", _FROM_BASE[key][1])
+
+    def _steps(self, below: Card, above: Card) -> bool:
+        diff = (above.value - self.base) % 13 - (below.value - self.base) % 13
+        return {"up": diff == 1, "down": diff == -1, "either": diff in (1, -1)}[self.direction]
+
+
+_FROM_BASE: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+
+@lru_cache(maxsize=None)
+def _file_build(wrap: bool | str, base: int) -> Build:
+    """Rule 2: down in alternate colours; with ``wrap=true`` a king on an ace too, and with
+    ``wrap=base`` the values counted from the formation cards' ``base`` as from the ace."""
+    if wrap == "base":
+        return CountedFromBase("down", "alternate", base=base)
+    return Build("down", "alternate", wrap=bool(wrap))
 
 #: The deal drawn in the chapter in place of a figure: the four cards in line hold the source's
 #: two examples, "a red ten goes on a black jack and a black queen on a red king", and the
@@ -160,13 +213,15 @@ class Demon(Game):
             choices=("hand", "any", "none"),
         ),
         Option("wrap", False, "a king may be put on an ace in the files, as the formations go on from the "
-               "king to the ace (the book: “one degree lower in value”)"),
+               "king to the ace (the book: “one degree lower in value”); 'base': the values in the files "
+               "are counted from the formation cards' as from the ace, as modern Canfield counts them (a "
+               "king on an ace, but never the card one below the formation cards on one of their value)",
+               choices=(False, True, "base")),
     )
 
     # ------------------------------------------------------------------ piles
     def pile_names(self) -> list[str]:
-        return (["hand", "talon", "heap"] + [f"foundation {i}" for i in range(1, 5)]
-                + [f"file {i}" for i in range(1, FILES + 1)])
+        return ["hand", "talon", "heap", *FORMATION_NAMES, *FILE_NAMES]
 
     def lay_out(self, cards: list[Card]) -> None:
         """Rule 1: four cards in line, face up; thirteen face down in a stack, the rubbish heap (its
@@ -283,29 +338,35 @@ class Demon(Game):
     def foundation_rule(self, name: str) -> Foundation:
         return Foundation(self.base, FORMATION_BUILD)
 
-    def _wanted(self) -> dict[Suit, tuple[int, str]]:
-        """For each suit, the value the formations take now and the foundation it goes to."""
-        wanted: dict[Suit, tuple[int, str]] = {}
+    def _wanted(self) -> dict[Card, str]:
+        """The cards the formations take now, each with the formation it goes to (rules 4 and 8): the
+        card that follows each formation's top card, and the formation cards not yet found (to the
+        first empty place beside the formation card)."""
+        piles = self.piles
+        wanted: dict[Card, str] = {}
+        found = []
         empty = None
-        for name in self.piles_of("foundation"):
-            pile = self.piles[name].cards
+        for name in FORMATION_NAMES:
+            pile = piles[name].cards
             if not pile:
-                empty = empty or name
-            elif len(pile) < FULL:
-                wanted[pile[0].suit] = (_FOLLOWING[pile[-1].rank], name)
-            else:
-                wanted[pile[0].suit] = (_NONE, name)
+                if empty is None:
+                    empty = name
+                continue
+            found.append(pile[0])
+            if len(pile) < FULL:
+                wanted[_FOLLOWING[pile[-1]]] = name
         if empty is not None:
-            base = self.base
-            for suit in Suit:
-                wanted.setdefault(suit, (base, empty))
+            for card in _OF_VALUE[found[0].value]:
+                if card not in found:
+                    wanted[card] = empty
         return wanted
 
     # ------------------------------------------------------------------ moves
     @property
     def file_build(self) -> Build:
-        """Rule 2: down in alternate colours (with ``wrap``, a king on an ace)."""
-        return Build("down", "alternate", wrap=self.options.wrap)
+        """Rule 2: down in alternate colours (with ``wrap=true``, a king on an ace; with ``wrap=base``,
+        the values counted from the formation cards' as from the ace)."""
+        return _file_build(self.options.wrap, self.piles["foundation 1"].cards[0].value)
 
     def _target_name(self, target: str, vacancies: list[str]) -> str:
         under = self.piles[target].top
@@ -351,68 +412,76 @@ class Demon(Game):
     def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
-        legal: list[Move] = []
         piles = self.piles
         options = self.options
-        hand, talon = piles["hand"], piles["talon"]
-        if hand.cards:
+        legal: list[Move] = []
+        if piles["hand"].cards:
             legal.append(TURN)
-        elif talon.cards and self.counters["used"]:
-            legal.append(PICK_UP)
+        elif piles["talon"].cards and self.counters["used"]:
+            legal.append(PICK_UP)  # rules 6 and 7: only if a card of the pack was used in the pass
         wanted = self._wanted()
-        files = self.piles_of("file")
-        tops = [(f, piles[f].cards[-1] if piles[f].cards else None) for f in files]
-        vacancies = [f for f, top in tops if top is None]
-        space = {f: ("space" if f == vacancies[0] else f) for f in vacancies}
-        wrap = options.wrap
-
-        def fits(card: Card, under: Card) -> bool:
-            step = under.rank - card.rank
-            return (step == 1 or (wrap and step == -12)) and (card.suit in _RED) is not (under.suit in _RED)
-
-        def goal(card: Card) -> str | None:
-            rank, name = wanted.get(card.suit, (_NONE, ""))
-            return name if rank == card.rank else None
-
-        heap_empty = not piles["heap"].cards
+        fits = self.file_build.table()  # rule 2: fits[under][card]
+        names = _NAMES
+        # Rule 3: a vacancy is filled from the heap at once; once the heap is exhausted, with the
+        # talon's card ('hand'), or that or part of another file ('any').
+        heap = piles["heap"].cards
         fill = options.empty_heap
+        talon_fills = not heap and fill != "none"
+        file_fills = not heap and fill == "any"
+        # The files as targets: name, top card (None if vacant) and the name a move gives it.
+        # The first vacancy is the "space", the others are named by their piles.
+        targets = []
+        space = None
+        for name in FILE_NAMES:
+            cards = piles[name].cards
+            if cards:
+                targets.append((name, cards[-1], names[cards[-1]]))
+            else:
+                targets.append((name, None, name if space else "space"))
+                space = name
         for source in ("talon", "heap"):
-            card = piles[source].top
-            if card is None or (source == "heap" and options.heap == "vacancies"):
+            cards = piles[source].cards
+            if not cards:
                 continue
-            found = goal(card)
-            if found is not None:
-                legal.append(Move("move", (card,), source, found, f"{card} → foundation"))
+            if source == "heap" and options.heap == "vacancies":
+                continue  # rule 5: the heap lies face down
+            card = cards[-1]
+            head = names[card]
+            if card in wanted:
+                legal.append(Move("move", (card,), source, wanted[card], f"{head} → foundation"))
             if source == "heap" and options.heap != "files":
-                continue
-            for target, under in tops:
+                continue  # rule 5: the heap's card is for the formations
+            for target, under, where in targets:
                 if under is None:
-                    if source == "talon" and fill != "none" and heap_empty:
-                        legal.append(Move("move", (card,), source, target, f"{card} → {space[target]}"))
-                elif fits(card, under):
-                    legal.append(Move("move", (card,), source, target, f"{card} → {under}"))
+                    if source == "talon" and talon_fills:
+                        legal.append(Move("move", (card,), source, target, f"{head} → {where}"))
+                elif fits[under][card]:
+                    legal.append(Move("move", (card,), source, target, f"{head} → {where}"))
         whole = options.files == "whole"
-        for source, top in tops:
+        for source, top, _ in targets:
             if top is None:
                 continue
+            if top in wanted:
+                legal.append(Move("move", (top,), source, wanted[top], f"{names[top]} → foundation"))
+            # Rule 2: a sequence lifted whole (or, with files=part, any part of it).
             pile = piles[source].cards
-            found = goal(top)
-            if found is not None:
-                legal.append(Move("move", (top,), source, found, f"{top} → foundation"))
+            size = len(pile)
             length = 1
-            while length < len(pile) and fits(pile[-length], pile[-length - 1]):
+            while length < size and fits[pile[-length - 1]][pile[-length]]:
                 length += 1
-            for depth in range(len(pile) if whole else 1, length + 1):
-                run = pile[len(pile) - depth:]
+            if whole:
+                depths: Iterable[int] = (size,) if length == size else ()
+            else:
+                depths = range(1, length + 1)
+            for depth in depths:
+                run = pile[size - depth:]
                 head = run[0]
-                for target, under in tops:
-                    if target == source:
-                        continue
+                for target, under, where in targets:
                     if under is None:
-                        if fill == "any" and heap_empty and depth < len(pile):
-                            legal.append(Move("move", run, source, target, f"{head} → {space[target]}"))
-                    elif fits(head, under):
-                        legal.append(Move("move", run, source, target, f"{head} → {under}"))
+                        if file_fills and depth < size:
+                            legal.append(Move("move", run, source, target, f"{names[head]} → {where}"))
+                    elif target != source and fits[under][head]:
+                        legal.append(Move("move", run, source, target, f"{names[head]} → {where}"))
         return legal
 
     def aliases(self, move: Move) -> set[str]:

@@ -22,10 +22,11 @@ K♣
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
-from ..cards import Card, Rank
+from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -123,6 +124,26 @@ packet 17: 2♦ K♠ 9♥
 packet 18: K♣
 """
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # Read once for the hot paths: the packets in order, each foundation with the class of
+        # equal rules it belongs to, the cards its build lays on each card and the cards it is
+        # begun with, and the cards each card marries onto.
+        self._packets = tuple(self.piles_of("packet"))
+        kinds: list[Foundation] = []
+        foundations = []
+        for name in self.piles_of("foundation"):
+            rule = self.foundation_rule(name)
+            if rule not in kinds:
+                kinds.append(rule)
+            following = _following(rule.build)
+            bases = tuple(c for c in CARDS[1:] if c.value == rule.base)
+            foundations.append((name, kinds.index(rule), following, bases))
+        self._foundations = tuple(foundations)
+        self._spouses = _spouses(self.marriage)
+        self._following_marriage = _following(self.marriage)
+        self._hill = KINGS_DOWN in self.foundation_bases
+
     # ------------------------------------------------------------------ the deal
     def packet_count(self) -> int:
         """How many packets the deal makes (the last one may be short)."""
@@ -172,43 +193,85 @@ packet 18: K♣
         """The legal moves, in the order of :meth:`moves`, made directly: each uppermost card to
         the foundations that take it and onto the packets whose uppermost card it marries, then
         the re-deal if the paragraph on re-dealing allows it now."""
-        packets = self.piles_of("packet")
         piles = self.piles
-        tops: dict[Card | None, list[int]] = {}
-        for i, name in enumerate(packets):
-            top = piles[name].top
-            if top is not None:
-                tops.setdefault(top, []).append(i)
-        either = self.marriage.direction == "either"
-        # the cards some foundation may take: the next of each begun, the base of each empty one
-        bases: set[Rank] = set()
-        takes: set[Card | None] = set()
-        for name in self.piles_of("foundation"):
-            rule, top = self.foundation_rule(name), piles[name].top
-            if top is None:
-                bases.add(rule.base)
-            else:
-                takes.add(_next(top, 1 if rule.build.direction == "up" else -1))
+        # Rule I: the uppermost card of each packet, and the packets by their uppermost card
+        # (with two packs a card may lie uppermost twice)
+        uppermost: list[tuple[str, Card]] = []
+        packets_under: dict[int, list[tuple[int, str]]] = {}
+        for i, name in enumerate(self._packets):
+            cards = piles[name].cards
+            if cards:
+                top = cards[-1]
+                uppermost.append((name, top))
+                if top in packets_under:
+                    packets_under[top].append((i, name))
+                else:
+                    packets_under[top] = [(i, name)]
+        takers = self._foundation_takers()
+        spouses = self._spouses
         legal: list[Move] = []
+        append = legal.append
         played = False
-        for source in packets:
-            card = piles[source].top
-            if card is None:
-                continue
-            if card in takes or card.rank in bases:
-                for move in self.foundation_moves(source, card, quick=True):
-                    legal.append(move)
-                    played = True
-            wanted = tops.get(_next(card, 1), [])
-            if either:
-                wanted = sorted(wanted + tops.get(_next(card, -1), []))
-            for i in wanted:
-                target = packets[i]
-                if target != source:
-                    legal.append(Move("move", (card,), source, target, f"{card} → {piles[target].top}"))
-        if self._may_redeal(played, len(legal) > 0):
-            legal.append(Move("redeal", notation="redeal"))
+        for source, card in uppermost:
+            moved = (card,)
+            found = takers.get(card)
+            if found is not None:
+                played = True
+                if len(found) == 1:
+                    append(Move("move", moved, source, found[0], f"{card} → foundation"))
+                else:
+                    for name in found:
+                        append(Move("move", moved, source, name, f"{card} → {name}"))
+            # the marriages: onto a packet whose uppermost card this one marries, in packet order
+            targets: list[tuple[int, str]] = []
+            for spouse in spouses[card]:
+                if spouse in packets_under:
+                    targets += packets_under[spouse]
+            if targets:
+                if len(targets) > 1:
+                    targets.sort()
+                for _, target in targets:
+                    append(Move("move", moved, source, target, f"{card} → {piles[target].cards[-1]}"))
+        # the paragraph on re-dealing (never once the tableau is cleared: is_won)
+        if uppermost and self.counters["redeals"] < self.options.redeals:
+            when = self.options.redeal_when
+            if when == "any" or not (played if when == "blocked" else legal):
+                append(Move("redeal", notation="redeal"))
         return legal
+
+    def _foundation_takers(self) -> dict[int, list[str]]:
+        """The foundations that take each card now (by its code), in their order, as
+        :meth:`foundation_moves` offers them: of two foundations alike (the same rule, equal
+        piles, such as two empty ones on aces) only the first.  Rule II and the paragraph on
+        the foundations: a begun foundation takes the next card of its build, an empty one the
+        card it is begun with (on the Hill, of a suit that no foundation of its kind has)."""
+        piles = self.piles
+        takers: dict[int, list[str]] = {}
+        begun: set[tuple[int, Any]] = set()
+        if self.distinct_suits:
+            for name, kind, _, _ in self._foundations:
+                cards = piles[name].cards
+                if cards:
+                    begun.add((kind, cards[0].suit))
+        alike: set[tuple[int, Pile]] = set()
+        for name, kind, following, bases in self._foundations:
+            pile = piles[name]
+            if (kind, pile) in alike:
+                continue
+            alike.add((kind, pile))
+            cards = pile.cards
+            if cards:
+                taken = following[cards[-1]]
+            elif begun:
+                taken = tuple(card for card in bases if (kind, card.suit) not in begun)
+            else:
+                taken = bases
+            for card in taken:
+                if card in takers:
+                    takers[card].append(name)
+                else:
+                    takers[card] = [name]
+        return takers
 
     def _may_redeal(self, played: bool, moved: bool) -> bool:
         """Whether the tableau may be taken up now, given whether a card can be played to a
@@ -237,11 +300,19 @@ packet 18: K♣
         an ace or a king could go on a foundation begun or begin one, and take another's place."""
         if self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals:
             return None
-        hill = KINGS_DOWN in self.foundation_bases
+        piles, hill, packs = self.piles, self._hill, self.packs
+        spouses = self._following_marriage
+        out: list[Card] | None = None
         for move in moves:
-            if move.kind == "move" and move.target.startswith("foundation") and \
-                    (self.piles[move.target].cards or not hill) and \
-                    self.safe_to_found(move.cards[0], self.marriage):
+            kind, cards, _, target, _ = move
+            if kind != "move" or not target.startswith("foundation") or (hill and not piles[target].cards):
+                continue
+            card = cards[0]
+            if out is None:
+                out = [c for name, _, _, _ in self._foundations for c in piles[name].cards]
+            # a quick look first: every card that could marry this one is out (both, with two packs)
+            if all(out.count(spouse) >= packs for spouse in spouses[card]) and \
+                    self.safe_to_found(card, self.marriage):
                 return move
         return None
 
@@ -254,19 +325,21 @@ packet 18: K♣
         legal = self.legal_moves()
         if self.counters["redeals"] < self.options.redeals:
             return legal
-        return [m for m in legal if not (m.kind == "move" and m.target.startswith("packet")
-                                         and len(self.piles[m.source]) == 1)]
+        piles = self.piles
+        return [m for m in legal if not (m[0] == "move" and m[3].startswith("packet")
+                                         and len(piles[m[2]].cards) == 1)]
 
     def solver_key(self) -> tuple[Any, ...]:
         """As the base's, and once no re-deal is left the packets in a fixed order too: only a
         re-deal (which takes the packets up in order) tells one packet from another."""
-        if not self.INTERCHANGEABLE or self.counters["redeals"] < self.options.redeals:
-            return super().solver_key()
-
-        def alike(kind: str) -> tuple[Pile, ...]:
-            return tuple(sorted((self.piles[p] for p in self.piles_of(kind)), key=lambda p: (len(p), p.cards)))
-
-        return (alike("foundation"), alike("packet"), tuple(self.counters.values()))
+        piles = self.piles
+        foundations = [piles[name] for name, _, _, _ in self._foundations]
+        packets = [piles[name] for name in self._packets]
+        if self.counters["redeals"] < self.options.redeals:
+            # the base's key: the packets in order, the foundations (INTERCHANGEABLE) sorted
+            foundations.sort(key=lambda p: (len(p.cards), p.cards, p.face_down))
+            return (tuple(packets + foundations), tuple(self.counters.values()))
+        return (_by_size(foundations), _by_size(packets), tuple(self.counters.values()))
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "redeal":
@@ -366,10 +439,16 @@ packet 18: K♣
         return found
 
     def apply(self, move: Move) -> None:
-        if move.kind == "redeal":
+        kind, _, source, target, _ = move
+        if kind == "redeal":
             self._redeal()
-        else:
-            self.transfer(move.source, move.target)
+            return
+        # one card from the top of its packet to a foundation or onto another packet
+        piles = self.piles
+        taken, onto = piles[source], piles[target]
+        rest = taken.cards[:-1]
+        piles[source] = Pile(rest, min(taken.face_down, len(rest)))
+        piles[target] = Pile(onto.cards + taken.cards[-1:], onto.face_down)
 
     def _redeal(self) -> None:
         """Take up the entire tableau, shuffle it and deal it again in packets of three."""
@@ -411,10 +490,24 @@ packet 18: K♣
         ]
 
 
-def _next(card: Card, step: int) -> Card | None:
-    """The card ``step`` above ``card`` in its suit (None past the ace or the king)."""
-    value = card.value + step
-    return Card(Rank(value), card.suit) if 1 <= value <= 13 else None
+def _by_size(piles: list[Pile]) -> tuple[Pile, ...]:
+    """The piles sorted by their length, then their cards (a stable sort: of equal ones, the first first)."""
+    order = sorted([(len(p.cards), p.cards, i) for i, p in enumerate(piles)])
+    return tuple(piles[i] for _, _, i in order)
+
+
+@lru_cache(maxsize=None)
+def _following(build: Build) -> tuple[tuple[Card, ...], ...]:
+    """For each card (by its code), the cards that ``build`` lays on it."""
+    table = build.table()
+    return ((),) + tuple(tuple(c for c in CARDS[1:] if table[below][c]) for below in CARDS[1:])
+
+
+@lru_cache(maxsize=None)
+def _spouses(marriage: Build) -> tuple[tuple[Card, ...], ...]:
+    """For each card (by its code), the cards it can be married onto, in the order of their codes."""
+    table = marriage.table()
+    return ((),) + tuple(tuple(c for c in CARDS[1:] if table[c][above]) for above in CARDS[1:])
 
 
 def in_threes(count: int) -> list[int]:

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..build import Build, Foundation
-from ..cards import Card, Rank, Suit, parse_cards, whist_pack
+from ..cards import CARDS, Card, Rank, Suit, parse_cards, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -74,14 +75,20 @@ AUXILIARY_REASONS = {
 THROUGH_THE_AUXILIARIES = ("Auxiliaries", "cards are played on the foundations only from the Auxiliaries")
 STAY = ("Sequences", "a card on the Auxiliaries leaves them only for a foundation")
 
-#: Each card by its value and colour alone, for the solver's key: the rules never name a suit
-#: once the aces are laid.
-_SHADE = {str(c): f"{c.rank.symbol}{'r' if c.is_red else 'b'}" for c in whist_pack()}
+#: Rule I and Rule II as tables, ``TABLE[under][card]``: whether ``card`` goes on ``under``.
+ONTO_FOUNDATION = ASCENDING.build.table()
+ONTO_AUXILIARY = DESCENDING.table()
+
+#: Each card by its value and colour alone, for the solver's key, by the card's code: the rules
+#: never name a suit once the aces are laid.
+_SHADE = ("", *(f"{c.rank.symbol}{'r' if c.is_red else 'b'}" for c in CARDS[1:]))
 
 
+@lru_cache(maxsize=1 << 16)
 def _shade(pile: Pile) -> str:
-    """A pile by the values and colours of its cards."""
-    return "".join([_SHADE[c._text] for c in pile.cards])
+    """A pile by the values and colours of its cards (a pile is remembered by its value: the
+    solver asks for the same piles again and again)."""
+    return "".join(map(_SHADE.__getitem__, pile.cards))
 
 
 DEAL = Move("deal", (), "pack", "talon", "deal")
@@ -249,39 +256,56 @@ class LightAndShade(Game):
         """
         piles = self.piles
         moves: list[Move] = [DEAL] if piles["pack"].cards else []
-        foundations = [(name, piles[name]) for name in FOUNDATIONS]
+        # Rule I: the foundations by the card each wants next (one higher, of the other colour),
+        # in their order.
+        wanting: dict[tuple[int, bool], list[tuple[str, Pile]]] = {}
+        for name in FOUNDATIONS:
+            pile = piles[name]
+            top = pile.cards[-1]
+            wanting.setdefault((top.value + 1, not top.is_red), []).append((name, pile))
+        auxiliaries: list[tuple[str, Card | None]] = []
         for source in AUXILIARIES:
-            card = piles[source].top
-            if card is None:
+            cards = piles[source].cards
+            if not cards:
+                auxiliaries.append((source, None))
                 continue
-            value, red = int(card.rank), card.is_red
-            takers: list[tuple[str, Pile]] = []
-            for name, pile in foundations:
-                top = pile.cards[-1]
-                if int(top.rank) == value - 1 and top.is_red != red \
-                        and not any(pile == other for _, other in takers):
-                    takers.append((name, pile))
+            card = cards[-1]
+            auxiliaries.append((source, card))
+            # Only the Auxiliaries feed the foundations; of two foundations alike, the first is offered.
+            takers = wanting.get((card.value, card.is_red))
+            if takers is None:
+                continue
             if len(takers) == 1:
-                moves.append(Move("move", (card,), source, takers[0][0], f"{card} → foundation"))
-            elif takers:
-                moves += [Move("move", (card,), source, name, f"{card} → {name}") for name, _ in takers]
-        auxiliaries = [(name, piles[name].top) for name in AUXILIARIES]
-        rivals = [name for name in RIVALS if not piles[name].cards]
-        onto_auxiliaries = self.options.talon_to_auxiliaries
-        for source in (*RIVALS, "talon"):
-            card = piles[source].top
-            if card is None:
+                moves.append(Move("move", (card,), source, takers[0][0], f"{card._text} → foundation"))
                 continue
-            talon = source == "talon"
-            value, red = int(card.rank), card.is_red
+            named: list[tuple[str, Pile]] = []
+            for name, pile in takers:
+                if not any(pile == other for _, other in named):
+                    named.append((name, pile))
+            if len(named) == 1:
+                moves.append(Move("move", (card,), source, named[0][0], f"{card._text} → foundation"))
+            else:
+                moves += [Move("move", (card,), source, name, f"{card._text} → {name}") for name, _ in named]
+        # Rules II and III: a Rival onto an Auxiliary or into its vacancy; the talon's top card onto an
+        # Auxiliary (unless the option forbids it) or into a vacancy of the Rivals.
+        for source in RIVALS:
+            cards = piles[source].cards
+            if not cards:
+                continue
+            card = cards[-1]
             for target, under in auxiliaries:
                 if under is None:
-                    if not talon:
-                        moves.append(Move("move", (card,), source, target, f"{card} → {target}"))
-                elif (onto_auxiliaries or not talon) and int(under.rank) == value + 1 and under.is_red != red:
-                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
-            if talon:
-                moves += [Move("move", (card,), source, target, f"{card} → {target}") for target in rivals]
+                    moves.append(Move("move", (card,), source, target, f"{card._text} → {target}"))
+                elif ONTO_AUXILIARY[under][card]:
+                    moves.append(Move("move", (card,), source, target, f"{card._text} → {under._text}"))
+        cards = piles["talon"].cards
+        if cards:
+            card = cards[-1]
+            if self.options.talon_to_auxiliaries:
+                moves += [Move("move", (card,), "talon", target, f"{card._text} → {under._text}")
+                          for target, under in auxiliaries if under is not None and ONTO_AUXILIARY[under][card]]
+            moves += [Move("move", (card,), "talon", target, f"{card._text} → {target}")
+                      for target in RIVALS if not piles[target].cards]
         return moves
 
     # ------------------------------------------------------------ for solvers
@@ -308,9 +332,9 @@ class LightAndShade(Game):
         piles = self.piles
         auxiliaries = self._alike("auxiliary", [_shade(piles[n]) for n in AUXILIARIES])
         rivals = self._alike("rival", [_shade(piles[n]) for n in RIVALS])
-        foundations = self._alike("foundation", [(piles[n].cards[0].is_red, len(piles[n])) for n in FOUNDATIONS])
-        return (auxiliaries, rivals, foundations, _shade(piles["talon"]),
-                len(piles["pack"]))
+        foundations = self._alike("foundation", [(cards[0].is_red, len(cards))
+                                                 for cards in [piles[n].cards for n in FOUNDATIONS]])
+        return (auxiliaries, rivals, foundations, _shade(piles["talon"]), len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less those that lead to the position another already leads to (as
@@ -321,11 +345,9 @@ class LightAndShade(Game):
         seen: set[tuple[Any, ...]] = set()
         useful: list[Move] = []
         for move in self.legal_moves():
-            if move.kind == "move":
-                assert move.source is not None and move.target is not None
-                card = move.cards[0]
-                key: tuple[Any, ...] = (_SHADE[card._text], move.source[:3], _shade(piles[move.source]),
-                                        move.target[:3], _shade(piles[move.target]))
+            kind, cards, source, target, _ = move
+            if kind == "move":
+                key = (_SHADE[cards[0]], source[:3], _shade(piles[source]), target[:3], _shade(piles[target]))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -344,14 +366,17 @@ class LightAndShade(Game):
         the line can play it up at once and make every other move it made: the only difference
         is the card gone (and perhaps a vacancy in the Auxiliaries, which no move must fill).
         """
+        foundations = None
         for move in moves:
-            if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
-                card = move.cards[0]
-                lower = int(card.rank) - 1
+            kind, cards, _, target, _ = move
+            if kind == "move" and target is not None and target.startswith("foundation"):
+                if foundations is None:
+                    foundations = [self.piles[name].cards for name in FOUNDATIONS]
+                card = cards[0]
+                lower = card.value - 1
                 # The foundations that take this card: aces of its colour for an odd card, else of the other.
                 red = card.is_red == (lower % 2 == 0)
-                reached = sum(1 for name in FOUNDATIONS
-                              if self.piles[name].cards[0].is_red == red and len(self.piles[name]) >= lower)
+                reached = sum(1 for pile in foundations if pile[0].is_red == red and len(pile) >= lower)
                 if reached >= 2 * self.packs:
                     return move
         return None
@@ -434,13 +459,20 @@ class LightAndShade(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        assert move.source is not None and move.target is not None
-        self.transfer(move.source, move.target)
+        """One card from the top of the source (the pack for a deal) to the top of the target."""
+        piles = self.piles
+        _, _, source, target, _ = move
+        pile, onto = piles[source], piles[target]
+        cards = pile.cards
+        left = len(cards) - 1
+        piles[source] = Pile(cards[:left], min(pile.face_down, left))
+        piles[target] = Pile(onto.cards + cards[left:], onto.face_down)
 
     @property
     def is_won(self) -> bool:
         """Every card on the foundations: eight sequences from the ace to the king."""
-        return all(len(self.piles[f]) == 13 for f in FOUNDATIONS)
+        piles = self.piles
+        return all(len(piles[f].cards) == 13 for f in FOUNDATIONS)
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:

@@ -23,6 +23,7 @@ top card stays available.  There is no re-deal.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
@@ -47,6 +48,18 @@ FOUNDATION_REASONS = {
 }
 
 ROWS, COLUMNS, FOUNDATIONS = 4, 10, 8
+COLUMN_NAMES = tuple(f"column {i}" for i in range(1, COLUMNS + 1))
+FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, FOUNDATIONS + 1))
+#: The aces, by which an empty foundation is begun.
+ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
+DEAL = Move("deal", (), "pack", "talon", "deal")
+
+
+@lru_cache(maxsize=1 << 16)
+def written(cards: tuple[Card, ...]) -> str:
+    """The cards of a pile written one after another, ``"K♣5♥"`` (for :meth:`~NapoleonAtStHelena.solver_key`:
+    a pile comes back in many positions of a search, so its text is kept)."""
+    return "".join([card._text for card in cards])
 #: The cards of the two packs left after the tableau is dealt: the pack turned one by one.
 REMAINDER = 2 * 52 - ROWS * COLUMNS
 
@@ -125,11 +138,7 @@ class NapoleonAtStHelena(Game):
 
     # ------------------------------------------------------------------ piles
     def pile_names(self) -> list[str]:
-        return (
-            [f"column {i}" for i in range(1, COLUMNS + 1)]
-            + [f"foundation {i}" for i in range(1, FOUNDATIONS + 1)]
-            + ["talon", "pack"]
-        )
+        return [*COLUMN_NAMES, *FOUNDATION_NAMES, "talon", "pack"]
 
     def foundation_rule(self, name: str) -> Foundation:
         return ACES_UP
@@ -223,77 +232,74 @@ class NapoleonAtStHelena(Game):
         >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
         True
         """
+        piles = self.piles
         takes = self._takers()
-        moves: list[Move] = []
-        pack = self.piles["pack"]
-        if pack.cards and not (self._deal_waits() and self._playable(takes) is not None):
-            moves.append(Move("deal", (), "pack", "talon", "deal"))
+        # The lowest card of each column (Rule I), the columns whose lowest card takes a card in
+        # marriage, by the code of the card it takes (one lower in its suit), and the lanes.
+        sources: list[tuple[str, Card, bool]] = []
+        spouses: dict[int, list[tuple[str, Card]]] = {}
         lanes: list[str] = []
-        #: The columns whose lowest card takes a card in marriage, by the suit and value it takes.
-        spouses: dict[tuple[Any, int], list[tuple[str, Card]]] = {}
-        for name in self.piles_of("column"):
-            under = self.piles[name].top
-            if under is None:
-                lanes.append(name)
+        from_columns = self.options.lane_from != "talon"  # the Note: from the talon only
+        for name in COLUMN_NAMES:
+            cards = piles[name].cards
+            if cards:
+                under = cards[-1]
+                # Lane: a card already alone in the uppermost row does not move to a lane.
+                sources.append((name, under, from_columns and len(cards) > 1))
+                if under.value > 1:
+                    spouses.setdefault(under - 1, []).append((name, under))
             else:
-                spouses.setdefault((under.suit, int(under.rank) - 1), []).append((name, under))
-        only_talon = self.options.lane_from == "talon"
-        for source in self.available():
-            pile = self.piles[source]
-            card = pile.top
-            assert card is not None
-            want = (card.suit, int(card.rank))
-            taker = takes.get(want)
+                lanes.append(name)
+        talon = piles["talon"].cards
+        if talon:
+            sources.append(("talon", talon[-1], True))
+        to_lanes = [(lane, " → lane" if i == 0 else f" → {lane}") for i, lane in enumerate(lanes)]
+        moves: list[Move] = []
+        playable = False
+        for source, card, may_fill_lane in sources:
+            text = card._text
+            taker = takes.get(card)
             if taker is not None:
-                moves.append(Move("move", (card,), source, taker, f"{card} → foundation"))
-            for target, under in spouses.get(want, ()):
+                playable = True
+                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+            for target, under in spouses.get(card, ()):
                 if target != source:
-                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
-            if lanes and not (only_talon and source != "talon") \
-                    and not (source != "talon" and len(pile) == 1):
-                for i, lane in enumerate(lanes):
-                    moves.append(Move("move", (card,), source, lane, f"{card} → {'lane' if i == 0 else lane}"))
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+            if may_fill_lane:
+                for lane, written in to_lanes:
+                    moves.append(Move("move", (card,), source, lane, text + written))
+        # Talon: the pack is turned when no available card can be played (as deal_when says).
+        if piles["pack"].cards and not (playable and self._deal_waits()):
+            moves.insert(0, DEAL)
         return moves
 
-    def _takers(self) -> dict[tuple[Any, int], str]:
-        """The foundation each card that can go up now goes to, by its suit and value: the first
-        that takes it (two foundations that take the same card hold the same cards, so one
-        move is offered, as :meth:`Game.foundation_moves` offers it)."""
-        takes: dict[tuple[Any, int], str] = {}
+    def _takers(self) -> dict[int, str]:
+        """The foundation each card that can go up now goes to, by its code: the first that takes
+        it (two foundations that take the same card hold the same cards, so one move is offered,
+        as :meth:`Game.foundation_moves` offers it)."""
+        piles = self.piles
+        takes: dict[int, str] = {}
         empty = None
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is None:
-                empty = empty or name
-            elif top.value < 13:
-                takes.setdefault((top.suit, top.value + 1), name)
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                if empty is None:
+                    empty = name
+            elif cards[-1].value < 13:
+                takes.setdefault(cards[-1] + 1, name)  # Rule II: the next card of the suit
         if empty is not None:
-            for suit in Suit:
-                takes.setdefault((suit, 1), empty)
+            for ace in ACES:
+                takes.setdefault(ace, empty)
         return takes
 
     def _deal_waits(self) -> bool:
         """Whether the next card of the pack may be turned only when no available card can be
         played to a foundation (always, or for the first card only, as the option says)."""
         when = self.options.deal_when
-        return when == "blocked" or (when == "first" and len(self.piles["pack"]) == REMAINDER)
-
-    def _playable(self, takes: dict[tuple[Any, int], str]) -> Card | None:
-        """:meth:`playable` from the foundations' wants."""
-        for source in self.available():
-            card = self.piles[source].top
-            assert card is not None
-            if (card.suit, card.value) in takes:
-                return card
-        return None
+        return when == "blocked" or (when == "first" and len(self.piles["pack"].cards) == REMAINDER)
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("column", "foundation")
-
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the columns in a fixed order
@@ -308,19 +314,20 @@ class NapoleonAtStHelena(Game):
         (True, False)
         """
         piles = self.piles
-        columns = self._alike("column", ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("column")])
-        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
-                                          for n in self.piles_of("foundation")])
-        return (columns, tops, "".join([c._text for c in piles["talon"].cards]), len(piles["pack"]))
+        columns = sorted([written(piles[name].cards) for name in COLUMN_NAMES])
+        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        return (tuple(columns), tuple(tops), written(piles["talon"].cards), len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further lane: the rules treat the
         columns alike wherever they lie ("the card so placed has all the privileges of the
         original card whose place it fills"), so every lane a card can fill gives one position."""
         moves = self.legal_moves()
-        return [m for m in moves if not (m.target is not None and m.target.startswith("column")
-                                         and not m.notation.endswith("lane")
-                                         and self.piles[m.target].is_empty)]
+        piles = self.piles
+        later_lanes = [name for name in COLUMN_NAMES if not piles[name].cards][1:]
+        if not later_lanes:
+            return moves
+        return [m for m in moves if m[3] not in later_lanes]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when both cards that could be married on it (the card
@@ -333,10 +340,18 @@ class NapoleonAtStHelena(Game):
         once and then make every other move it made: the only difference is the card gone,
         which no move needed.
         """
+        tops = None
         for move in moves:
-            if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
-                card = move.cards[0]
-                if card.value == 1 or self.gone_up(card.suit, card.value - 1) >= self.packs:
+            if move[3] in FOUNDATION_NAMES:
+                card = move[1][0]
+                if card.value == 1:
+                    return move
+                if tops is None:
+                    piles = self.piles
+                    tops = [piles[name].cards[-1] for name in FOUNDATION_NAMES if piles[name].cards]
+                # Both cards one lower (in either pack) gone up: a foundation of the suit at or above.
+                suit, lower = card.suit, card.value - 1
+                if sum(1 for top in tops if top.suit is suit and top.value >= lower) >= self.packs:
                     return move
         return None
 
@@ -360,7 +375,7 @@ class NapoleonAtStHelena(Game):
         if len(pile) < 2:
             return True
         under = pile.cards[-2]
-        return (under.suit, under.value) not in self._takers()
+        return under not in self._takers()
 
     def _candidates(self, quick: bool) -> Iterator[Move]:
         yield Move("deal", (), "pack", "talon", "deal")
@@ -468,16 +483,21 @@ class NapoleonAtStHelena(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            pack = self.piles["pack"]
-            self.piles["pack"] = pack.without(1)
-            self.piles["talon"] = self.piles["talon"].added(pack.cards[-1:])
+        # One card moves each time: the next of the pack to the talon, or an available card.
+        piles = self.piles
+        if move[0] == "deal":
+            source, target = "pack", "talon"
         else:
-            self.transfer(move.source, move.target)  # type: ignore[arg-type]
+            source, target = move[2], move[3]
+        src, dst = piles[source], piles[target]
+        rest, down = src.cards[:-1], src.face_down
+        piles[source] = Pile(rest, down if down <= len(rest) else len(rest))
+        piles[target] = Pile(dst.cards + src.cards[-1:], dst.face_down)
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
     # ---------------------------------------------------------------- picture
     def layout(self) -> list[Spot]:

@@ -45,6 +45,7 @@ side 5:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, marriage_reasons, reversal, sequence_length
@@ -69,8 +70,39 @@ FOUNDATIONS = tuple(f"foundation {n}" for n in range(1, 9))
 
 #: Marriages "both in ascending and descending lines": same suit, one up or one down.
 MARRIAGE = Build("either", "same")
+#: Whether a card marries another: ``MARRIES[under][card]``.
+MARRIES = MARRIAGE.table()
 #: A sequence, as the note on reversal means it: in suit, ascending or descending throughout.
 ASCENDING, DESCENDING = Build("up", "same"), Build("down", "same")
+#: The cards an empty foundation space may take: the aces and kings.
+FOUNDATION_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in (Rank.ACE, Rank.KING))
+#: The foundation space adjoining each side packet.
+ADJOINING = {f"side {n}": f"foundation {n}" for n in range(1, 9)}
+DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
+_UP, _DOWN = ASCENDING.table(), DESCENDING.table()
+
+
+def sequence_at_top(cards: tuple[Card, ...]) -> int:
+    """:func:`~patience.build.sequence_length` from the build tables: how many cards at the top
+    of a packet form a sequence in suit, ascending or descending to the top card.
+
+    >>> sequence_at_top(tuple(Card.parse(x) for x in "K♠ 2♠ 3♠ 4♠".split()))
+    3
+    """
+    n = len(cards)
+    if n < 2:
+        return n
+    follows = _UP if _UP[cards[-2]][cards[-1]] else _DOWN if _DOWN[cards[-2]][cards[-1]] else None
+    if follows is None:
+        return 1
+    i = n - 2
+    while i and follows[cards[i - 1]][cards[i]]:
+        i -= 1
+    return n - i
+
+
+def _size_then_cards(pile: Pile) -> tuple[int, tuple[Card, ...]]:
+    return len(pile.cards), pile.cards
 
 
 def adjoining(side: str) -> str:
@@ -309,61 +341,87 @@ corner 4: 8♦
         the cards it marries and, reversed with the sequence under it, onto the cards the
         sequence's last card marries; then the re-deal."""
         piles = self.piles
-        dealing = self.dealing
-        tops = {name: piles[name].top for name in DEAL_ORDER}
-        wanted = self._wanted()
+        dealing = bool(piles["pack"].cards)
+        takers, begun = self._takers()
+        tops = [(name, piles[name].cards[-1]) for name in DEAL_ORDER if piles[name].cards]
+        if dealing:
+            # Side packets: a card dealt on a side packet goes only to the foundation adjoining it;
+            # with play_in_deal=as-dealt, only the card just dealt may be played at all.
+            as_dealt = self.options.play_in_deal == "as-dealt"
+            just_dealt = self.counters["just_dealt"]
+            as_it_fell = DEAL_ORDER[just_dealt - 1] if just_dealt else None
         moves: list[Move] = []
         played = False
-        for source in DEAL_ORDER:
-            card = tops[source]
-            if card is None:
-                continue
-            if (card.value, card.suit) in wanted or self.is_foundation_card(card):
-                takers = [f for f in FOUNDATIONS if self.foundation_fault(f, card) is None]
-                for name in takers:
-                    if dealing and self._play_violation(source, name, card) is not None:
+        for source, card in tops:
+            names = takers.get(card)
+            if names:
+                # Foundations: a foundation card is played at once, wherever it falls.
+                restricted = dealing and not (card.value in (1, 13) and card not in begun)
+                where = "foundation" if len(names) == 1 else None
+                text = card._text
+                for name in names:
+                    if restricted and ((as_dealt and source != as_it_fell)
+                                       or (source in ADJOINING and name != ADJOINING[source])):
                         continue
-                    where = "foundation" if len(takers) == 1 else name
-                    moves.append(Move("move", (card,), source, name, f"{card} → {where}"))
+                    moves.append(Move("move", (card,), source, name, f"{text} → {where or name}"))
                     played = True
             if dealing:
+                continue  # Marriages: only after the entire deal
+            married = [(target, under) for target, under in tops if target != source and MARRIES[under][card]]
+            if not married:
                 continue
-            for target in DEAL_ORDER:
-                under = tops[target]
-                if target != source and under is not None and MARRIAGE.follows(under, card):
-                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
-            pile = piles[source]
-            for count in range(2, sequence_length(pile.cards) + 1):
-                cards = reversal(pile.cards, count)
-                for target in DEAL_ORDER:
-                    under = tops[target]
-                    if target != source and under is not None and MARRIAGE.follows(under, cards[0]):
-                        moves.append(Move("reverse", cards, source, target, f"{cards[0]}–{cards[-1]} → {under}"))
+            text = card._text
+            for target, under in married:
+                moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+            # Reversal: the sequence under the card goes over with it, the card first.
+            cards = piles[source].cards
+            for count in range(2, sequence_at_top(cards) + 1):
+                reversed_ = cards[: -count - 1 : -1]
+                text = f"{reversed_[0]._text}–{reversed_[-1]._text} → "
+                for target, under in married:
+                    moves.append(Move("reverse", reversed_, source, target, text + under._text))
         if dealing:
-            if not any(top is not None and self.is_foundation_card(top) for top in tops.values()):
-                moves.insert(0, Move("deal", notation="deal"))
-        elif not self.is_won and self.counters["redeals"] < self.options.redeals:
+            # Deal / Foundations: the deal goes on unless a foundation card waits to be played.
+            if not any(card.value in (1, 13) and card not in begun for _, card in tops):
+                moves.insert(0, DEAL)
+        elif self.counters["redeals"] < self.options.redeals and not self.is_won:
             when = self.options.redeal_when
             if when == "any" or not (played if when == "blocked" else moves):
-                moves.append(Move("redeal", notation="redeal"))
+                moves.append(REDEAL)
         return moves
 
-    def _wanted(self) -> set[tuple[int, Suit]]:
-        """The (value, suit) of the card each foundation begun waits for: no other card but a
-        foundation card can be played now (for :meth:`legal_moves`, to pass the others by)."""
-        wanted = set()
+    def _takers(self) -> tuple[dict[int, list[str]], set[Card]]:
+        """The foundations that take each card now, by its code, in their order (as
+        :meth:`foundation_fault` answers), and the first cards of the foundations begun (a card
+        equal to one of them is no foundation card)."""
+        piles = self.piles
+        begun = {piles[name].cards[0] for name in FOUNDATIONS if piles[name].cards}
+        # An empty space takes an ace or king of a suit without a foundation of its kind; in turn,
+        # only the first empty space does.
+        starters = [card for card in FOUNDATION_CARDS if card not in begun]
+        in_turn = self.options.places == "in-turn"
+        takers: dict[int, list[str]] = {}
         for name in FOUNDATIONS:
-            pile = self.piles[name]
-            if pile.cards and len(pile) < 13:
-                step = 1 if pile[0].rank == Rank.ACE else -1
-                wanted.add((pile.cards[-1].value + step, pile[0].suit))
-        return wanted
+            cards = piles[name].cards
+            if not cards:
+                if starters:
+                    for card in starters:
+                        takers.setdefault(card, []).append(name)
+                    if in_turn:
+                        starters = []
+            elif len(cards) != 13:
+                # Rule II and Foundations: in suit, the aces ascending, the kings descending.
+                base = cards[0]
+                value = cards[-1].value + (1 if base.value == 1 else -1)
+                if 1 <= value <= 13:
+                    takers.setdefault(base - base.value + value, []).append(name)
+        return takers, begun
 
     # ------------------------------------------------------------ for solvers
     def _settled(self) -> bool:
         """The deal is over and no re-deal is left: no rule then tells one packet, or one
         foundation space, from another."""
-        return not self.dealing and self.counters["redeals"] >= self.options.redeals
+        return not self.piles["pack"].cards and self.counters["redeals"] >= self.options.redeals
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position; once :meth:`_settled`, with the packets, and the foundations (whose
@@ -371,8 +429,10 @@ corner 4: 8♦
         if not self.INTERCHANGEABLE or not self._settled():
             return self.state_key()
 
+        piles = self.piles
+
         def alike(names: Sequence[str]) -> tuple[Pile, ...]:
-            return tuple(sorted((self.piles[n] for n in names), key=lambda p: (len(p), p.cards)))
+            return tuple(sorted([piles[n] for n in names], key=_size_then_cards))
 
         return (alike(DEAL_ORDER), alike(FOUNDATIONS))
 
@@ -386,16 +446,19 @@ corner 4: 8♦
         only when no card can be played, ``redeal_when=blocked``, or moved, ``stuck``), so a line
         of play that keeps it plays it before any re-deal that would take it up.  Hence not with
         ``redeal_when=any`` while a re-deal is left."""
-        if self.dealing or (self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals):
+        piles = self.piles
+        if piles["pack"].cards or (self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals):
             return None
-        out: dict[tuple[int, Suit], int] = {}
-        for name in FOUNDATIONS:
-            for c in self.piles[name]:
-                out[(c.value, c.suit)] = out.get((c.value, c.suit), 0) + 1
+        out: Counter[int] | None = None  # the cards on the foundations, counted when first needed
         for move in moves:
-            if move.kind == "move" and move.target.startswith("foundation") and self.piles[move.target].cards:
-                card = move.cards[0]
-                if all(out.get((v, card.suit), 0) >= 2 for v in (card.value - 1, card.value + 1) if 1 <= v <= 13):
+            kind, cards, _, target, _ = move
+            if kind == "move" and target in FOUNDATIONS and piles[target].cards:
+                card = cards[0]
+                if out is None:
+                    out = Counter(c for name in FOUNDATIONS for c in piles[name].cards)
+                # The cards one below and one above it in its suit (a card's neighbours by code).
+                value = card.value
+                if (value == 1 or out[card - 1] >= 2) and (value == 13 or out[card + 1] >= 2):
                     return move
         return None
 
@@ -405,8 +468,9 @@ corner 4: 8♦
         legal = self.legal_moves()
         if not self._settled() or not self.INTERCHANGEABLE:
             return legal
-        empty = [f for f in FOUNDATIONS if self.piles[f].is_empty]
-        return [m for m in legal if m.target not in empty[1:]]
+        piles = self.piles
+        alike = [f for f in FOUNDATIONS if not piles[f].cards][1:]
+        return [m for m in legal if m.target not in alike] if alike else legal
 
     def _foundation_moves(self, source: str, card: Card) -> Iterator[Move]:
         """The move of ``card`` to a foundation, written ``7♥ → foundation``.  Where several
@@ -621,32 +685,40 @@ corner 4: 8♦
 
     # ----------------------------------------------------------- doing a move
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
+        kind, cards, source, target, _ = move
+        if kind == "deal":
             self._deal_one()
-        elif move.kind == "redeal":
+        elif kind == "redeal":
             self._take_up()
-        elif move.kind == "reverse":
-            for _ in move.cards:
-                self.transfer(move.source, move.target)
         else:
-            withdrawn = move.source == self.just_dealt_packet()
-            self.transfer(move.source, move.target)
+            piles, counters = self.piles, self.counters
+            # A card withdrawn as it is dealt: "the next card in the pack is placed in its stead".
+            withdrawn = (kind == "move" and counters["just_dealt"] and piles["pack"].cards
+                         and source == DEAL_ORDER[counters["just_dealt"] - 1])
+            # One card moved, or a sequence reversed: its cards go over one by one, the top first.
+            count = len(cards)
+            pile = piles[source]
+            left = pile.cards[:-count]
+            down = pile.face_down
+            piles[source] = Pile(left, down if down <= len(left) else len(left))
+            under = piles[target]
+            piles[target] = Pile(under.cards + pile.cards[: -count - 1 : -1], under.face_down)
             if withdrawn:
-                # "the next card in the pack is placed in its stead"
-                self.counters["deal_to"] = self.counters["just_dealt"]
-                self.counters["just_dealt"] = 0
+                counters["deal_to"] = counters["just_dealt"]
+                counters["just_dealt"] = 0
 
     def _deal_one(self) -> None:
         """The top card of the pack goes face up on the packet whose turn it is."""
-        pack = self.piles["pack"]
-        card = pack.top
-        assert card is not None
-        self.piles["pack"] = pack.without(1)
-        place = self.counters["deal_to"]
+        piles, counters = self.piles, self.counters
+        pack = piles["pack"]
+        rest = pack.cards[:-1]
+        piles["pack"] = Pile(rest, pack.face_down if pack.face_down <= len(rest) else len(rest))
+        place = counters["deal_to"]
         name = DEAL_ORDER[place - 1]
-        self.piles[name] = self.piles[name].added((card,))
-        self.counters["just_dealt"] = place
-        self.counters["deal_to"] = place % len(DEAL_ORDER) + 1
+        packet = piles[name]
+        piles[name] = Pile(packet.cards + pack.cards[-1:], packet.face_down)
+        counters["just_dealt"] = place
+        counters["deal_to"] = place % len(DEAL_ORDER) + 1
 
     def _take_up(self) -> None:
         """Take the twelve packets up in order and make them the pack, to be dealt again."""
@@ -658,7 +730,11 @@ corner 4: 8♦
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in FOUNDATIONS)
+        piles = self.piles
+        for name in FOUNDATIONS:
+            if len(piles[name].cards) != 13:
+                return False
+        return True
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
