@@ -97,8 +97,10 @@ class Build:
 
     def run_length(self, cards: Sequence[Card]) -> int:
         """How many cards at the top of ``cards`` form an unbroken run."""
-        n = 1 if cards else 0
-        while n < len(cards) and self.follows(cards[-n - 1], cards[-n]):
+        follows = self._follows  # type: ignore[attr-defined]
+        size = len(cards)
+        n = 1 if size else 0
+        while n < size and follows[cards[-n - 1]][cards[-n]]:
             n += 1
         return n
 
@@ -150,6 +152,9 @@ def marriage_reasons(build: Build, rule: str = "Marriages") -> dict[str, tuple[s
     return {"must follow suit": (rule, "a marriage is made in the same suit"), "*": (rule, way)}
 
 
+_UP_IN_SUIT, _DOWN_IN_SUIT = Build("up", "same"), Build("down", "same")
+
+
 def sequence_length(cards: tuple[Card, ...]) -> int:
     """How many cards at the top of a packet (given bottom first) form a sequence in suit,
     ascending or descending to the top card: the run a reversal can carry over.
@@ -159,7 +164,7 @@ def sequence_length(cards: tuple[Card, ...]) -> int:
     >>> sequence_length(tuple(Card.parse(x) for x in "7♦ 6♦ 7♦".split()))
     2
     """
-    return max(Build("up", "same").run_length(cards), Build("down", "same").run_length(cards))
+    return max(_UP_IN_SUIT.run_length(cards), _DOWN_IN_SUIT.run_length(cards))
 
 
 def reversal(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:

@@ -48,6 +48,9 @@ class Suit(enum.Enum):
     DIAMONDS = "♦"
     CLUBS = "♣"
 
+    # Suits are singletons, so they hash by identity: at C speed, as dictionary keys often are.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return self.value

@@ -560,11 +560,15 @@ class Game:
         The moves are worked out once for each position: asking again, or coming back to the
         position by :meth:`undo`, costs only a look at the piles.
         """
+        return list(self._legal_here())
+
+    def _legal_here(self) -> list[Move]:
+        """The legal moves of this position, worked out once (the list itself: not to be changed)."""
         state = (tuple(self.piles.values()), tuple(self.counters.values()))
         known = self._legal
         if known is None or known[0] != state:
             known = self._legal = (state, list(self.generate_legal_moves()))
-        return list(known[1])
+        return known[1]
 
     def is_legal(self, move: Move) -> bool:
         return self.violation(move) is None
@@ -585,7 +589,7 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         elif type(move) is Move:
-            if move not in self.legal_moves():
+            if move not in self._legal_here():
                 problem = self.violation(move)
                 if problem is not None:
                     raise problem
@@ -845,11 +849,17 @@ class Game:
 
         With ``turn_up`` the card uncovered in ``source`` is turned face up.
         """
-        src = self.piles[source]
-        moved = src.cards[len(src.cards) - count:]
-        rest = src.without(count)
-        self.piles[source] = rest.turned_up() if turn_up else rest
-        self.piles[target] = self.piles[target].added(moved)
+        piles = self.piles
+        src = piles[source]
+        cards, down = src.cards, src.face_down
+        left = len(cards) - count
+        if down > left:
+            down = left
+        if turn_up and down == left and left:
+            down -= 1
+        piles[source] = Pile(cards[:left], down)
+        dst = piles[target]
+        piles[target] = Pile(dst.cards + cards[left:], dst.face_down)
 
     def foundation_rule(self, name: str) -> Foundation:
         """What the foundation pile ``name`` takes (games with foundations fill this in)."""
