@@ -31,6 +31,7 @@ FAULTS = ("must follow suit", "must alternate in colour", "must be next in seque
 
 
 _TABLES: dict[tuple[str, str, bool], tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[bool, ...], ...]]] = {}
+_CHILDREN: dict[tuple[str, str, bool], tuple[tuple[Card, ...], ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,8 @@ class Build:
             faults = tuple(tuple(self._fault(below, above) if below and above else None for above in CARDS)
                            for below in CARDS)
             _TABLES[key] = (faults, tuple(tuple(f is None for f in row) for row in faults))
+            _CHILDREN[key] = tuple(tuple(CARDS[i] for i, f in enumerate(row) if i and f is None)
+                                   for row in faults)
         object.__setattr__(self, "_faults", _TABLES[key][0])
         object.__setattr__(self, "_follows", _TABLES[key][1])
 
@@ -80,6 +83,18 @@ class Build:
 
     def follows(self, below: Card, above: Card) -> bool:
         return self._follows[below][above]  # type: ignore[attr-defined]
+
+    def children(self, card: Card) -> tuple[Card, ...]:
+        """The cards (of one pack) that may lie on ``card``, in new-pack order.
+
+        >>> from patience.cards import Card
+        >>> Build("down", "alternate").children(Card.parse("8♠"))
+        (Card.parse('7♥'), Card.parse('7♦'))
+        """
+        return _CHILDREN[self._key()][card]
+
+    def _key(self) -> tuple[str, str, bool]:
+        return (self.direction, self.suit, self.wrap)
 
     def table(self) -> tuple[tuple[bool, ...], ...]:
         """Whether each card may lie on each other, by their codes: ``table()[below][above]``, for a

@@ -167,6 +167,9 @@ class Card(int):
     #: ``"red"`` or ``"black"``.
     colour: str
     is_red: bool
+    #: The card as the book prints it, ``"10♥"`` (``str(card)``, read without a call: for notations
+    #: made by the thousand).
+    text: str
 
     _made: dict[tuple[Rank, Suit, int], Card] = {}
 
@@ -184,8 +187,9 @@ class Card(int):
         rank = Rank(rank)
         card = super().__new__(cls, 13 * _SUIT_ORDER[suit] + int(rank))
         attrs = card.__dict__
+        text = _RANK_SYMBOLS[rank] + suit.value
         attrs.update(rank=rank, suit=suit, pack=pack, value=int(rank), colour=suit.colour,
-                     is_red=suit.is_red, _text=_RANK_SYMBOLS[rank] + suit.value)
+                     is_red=suit.is_red, text=text, _text=text)
         cls._made[rank, suit, pack] = card
         return card
 

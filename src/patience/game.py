@@ -30,9 +30,10 @@ __all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "plac
 class Pile:
     """A pile of cards, bottom first; the lowest ``face_down`` of them lie face down.
 
-    A pile is an immutable value: a move makes new piles for the piles it changes and
-    shares the others with the position before, so a position's key is made of piles
-    whose hashes are computed once.
+    A pile is a value, never changed once made: a move makes new piles for the piles it
+    changes and shares the others with the position before, so a position's key is made of
+    piles whose hashes are computed once.  (Its attributes are plain slots, so that piles are
+    made fast; assigning to them is a bug the differential tests would show.)
 
     >>> p = Pile.of("[7♦] [2♣] K♥ Q♠")
     >>> p.top, p.visible, len(p)
@@ -50,13 +51,9 @@ class Pile:
     def __init__(self, cards: tuple[Card, ...] = (), face_down: int = 0) -> None:
         if type(cards) is not tuple:
             cards = tuple(cards)
-        set_ = object.__setattr__
-        set_(self, "cards", cards)
-        set_(self, "face_down", face_down)
-        set_(self, "_hash", None)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a pile cannot be changed: make a new one")
+        self.cards = cards
+        self.face_down = face_down
+        self._hash: int | None = None
 
     def __reduce__(self) -> tuple[type[Pile], tuple[tuple[Card, ...], int]]:
         return (Pile, (self.cards, self.face_down))
@@ -71,8 +68,7 @@ class Pile:
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = hash((self.cards, self.face_down))
-            object.__setattr__(self, "_hash", h)
+            h = self._hash = hash((self.cards, self.face_down))
         return h
 
     def __repr__(self) -> str:
@@ -238,6 +234,11 @@ def normalise_notation(text: str) -> str:
     return " ".join(out)
 
 
+def _pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
+    """The order interchangeable piles are put in for a solver's key."""
+    return (len(pile.cards), pile.cards, pile.face_down)
+
+
 @lru_cache(maxsize=None)
 def pile_kind(name: str) -> str:
     """``'fan'`` for ``'fan 12'``; a name without a number is its own kind."""
@@ -258,12 +259,6 @@ def grid(rows: int, columns: int) -> dict[str, tuple[int, int]]:
     [('row 1 column 1', (1, 1)), ('row 1 column 2', (1, 2)), ('row 2 column 1', (2, 1))]
     """
     return {place(r, c): (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1)}
-
-
-@lru_cache(maxsize=None)
-def _children(card: Card, build: Build) -> tuple[Card, ...]:
-    """The cards that ``build`` lets lie on ``card``."""
-    return tuple(c for c in whist_pack() if build.follows(card, c))
 
 
 class Game:
@@ -327,6 +322,8 @@ class Game:
         self._undo: list[tuple[dict[str, Pile], dict[str, int], Any]] = []
         # The legal moves of the position they were worked out for (see legal_moves).
         self._legal: tuple[Any, list[Move]] | None = None
+        # Which piles a solver's key takes as they are, and which it sorts (see solver_key).
+        self._key_plan: tuple[list[str], list[list[str]]] | None = None
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -756,11 +753,16 @@ class Game:
         """The :meth:`state_key` with the piles of each :attr:`INTERCHANGEABLE` kind in a fixed order."""
         if not self.INTERCHANGEABLE:
             return self.state_key()
-        piles = [pile for name, pile in self.piles.items() if pile_kind(name) not in self.INTERCHANGEABLE]
-        for kind in self.INTERCHANGEABLE:
-            group = [self.piles[name] for name in self._kinds.get(kind, ())]
-            piles += sorted(group, key=lambda p: (len(p), p.cards, p.face_down))
-        return (tuple(piles), tuple(self.counters.values()))
+        plan = self._key_plan
+        if plan is None:
+            kinds = self.INTERCHANGEABLE
+            plan = self._key_plan = ([name for name in self.piles if pile_kind(name) not in kinds],
+                                     [self._kinds.get(kind, []) for kind in kinds])
+        piles = self.piles
+        key = [piles[name] for name in plan[0]]
+        for names in plan[1]:
+            key += sorted([piles[name] for name in names], key=_pile_order)
+        return (tuple(key), tuple(self.counters.values()))
 
     # ------------------------------------------------------------ for solvers
     def progress(self) -> int:
@@ -804,7 +806,7 @@ class Game:
         (True, False)
         """
         out = Counter(c for kind in self.OUT for name in self._kinds.get(kind, ()) for c in self.piles[name])
-        if not all(out[child] >= self.packs for child in _children(card, build)):
+        if not all(out[child] >= self.packs for child in build.children(card)):
             return False
         # With several packs, each twin still in play must find a foundation as ready as this one.
         twins = self.packs - 1 - out[card]
