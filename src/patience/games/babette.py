@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import attrgetter, itemgetter
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN
-from ..cards import CARDS, Card, Rank, Suit, whist_pack
+from ..cards import CARDS, Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
@@ -53,12 +54,8 @@ GARDEN = list(_WHERE)
 #: The foundation piles: 1–4 take the aces, 5–8 the kings.
 ACE_FOUNDATIONS = 4
 
-#: The places of each column from the first row down; the place under each place (None under
-#: the last row); the reading order of the places (built once: searches look them up at every move).
+#: The places of each column from the first row down (built once: searches look them up at every move).
 _COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS + 1)]
-_UNDER = {place(r, c): place(r + 1, c) if r < ROWS else None for r in range(1, ROWS + 1)
-          for c in range(1, COLUMNS + 1)}
-_ORDER = {name: i for i, name in enumerate(GARDEN)}
 
 #: What each foundation pile takes.
 _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
@@ -67,25 +64,102 @@ _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
 #: (+1 up from the ace, -1 down from the king) and the first card of each suit it may begin with.
 FOUNDATIONS = tuple(_RULE)
 _FOUNDATION_STEP = tuple((name, 1 if _RULE[name] is ACES_UP else -1) for name in FOUNDATIONS)
-_FIRST_CARDS = {1: tuple((s, CARDS[13 * s + 1]) for s in range(4)), -1: tuple((s, CARDS[13 * s + 13]) for s in range(4))}
+_FIRST_CARDS = {1: tuple(CARDS[13 * s + 1] for s in range(4)), -1: tuple(CARDS[13 * s + 13] for s in range(4))}
+#: By a card's code: the card that follows it on a foundation going up (+1) and going down (-1)
+#: (None after a king going up, after an ace going down); and a bit for its suit.
+_NEXT = {1: (None, *(code + 1 if card.value < 13 else None for code, card in enumerate(CARDS) if card)),
+         -1: (None, *(code - 1 if card.value > 1 else None for code, card in enumerate(CARDS) if card))}
+_SUIT_BIT = (0, *(1 << (code - 1) // 13 for code in range(1, 53)))
+
+_CARDS_OF = attrgetter("cards")
 
 #: The places of each row of the garden, left to right (index 0 unused).
 _ROW_PLACES = [()] + [tuple(place(r, c) for c in range(1, COLUMNS + 1)) for r in range(1, ROWS + 1)]
-#: For the quick reading of the garden, every place by its index in reading order
-#: (8 × (row - 1) + column - 1): the index of the place under each place, None under the last row.
-_UNDER_INDEX = tuple(i + COLUMNS if i + COLUMNS < ROWS * COLUMNS else None for i in range(ROWS * COLUMNS))
+#: For the quick reading of the garden: the piles of the first ``r`` rows, in reading order (a place's
+#: index is 8 × (row - 1) + column - 1), and the cards of the places of the rows below them.
+_PLACES_DOWN_TO = [lambda piles: ()] + [itemgetter(*GARDEN[: r * COLUMNS]) for r in range(1, ROWS + 1)]
+#: The places of each column by their indices, from the r-th row up to the first, for each r.
+_COLUMNS_UP = [tuple(tuple(range((r - 1) * COLUMNS + c, -1, -COLUMNS)) for c in range(COLUMNS)) for r in range(ROWS + 1)]
+_PLACES_BELOW = [itemgetter(*GARDEN[r * COLUMNS:]) for r in range(ROWS)] + [lambda piles: ()]
 
-#: The text of the cards of a place of the garden (one card, as a rule), for the solver's key.
-class _PlaceText(dict):
-    def __missing__(self, cards: tuple[Card, ...]) -> str:
-        return " ".join(map(str, cards))
-
-
+#: The text of each card; and of the cards of a place of the garden, empty or holding one card,
+#: for the solver's key.
 _TEXT = {card: str(card) for card in CARDS[1:]}
-_PLACE_TEXT = _PlaceText({(): ""})
-_PLACE_TEXT.update({(card,): text for card, text in _TEXT.items()})
+_PLACE_TEXT = {(): "", **{(card,): text for card, text in _TEXT.items()}}
 #: An empty place of the garden (piles are values: every vacancy can be the same one).
 _EMPTY = Pile()
+#: The place holding one card, for each card of the two packs by its pack and code (a row is
+#: dealt without making new piles).
+_HELD = [(None, *(Pile((Card(card.rank, card.suit, pack),)) for card in CARDS[1:])) for pack in range(2)]
+
+
+#: What the foundations take, for the foundation piles as they lie (see
+#: :func:`aces_and_kings_takers`), by the piles' ids; forgotten now and then.
+_FOUNDATION_PILES = itemgetter(*FOUNDATIONS)
+_TAKERS: dict[tuple[int, ...], tuple[dict[int, list[str]], bool, tuple[Pile, ...]]] = {}
+_TAKERS_KEPT = 4096
+
+
+def aces_and_kings_takers(piles: dict[str, Pile]) -> tuple[dict[int, list[str]], bool]:
+    """The foundations ``foundation 1`` to ``foundation 8`` that take each card now, by its code, in
+    their order, and whether every foundation is complete, for four aces building up and four kings
+    building down, each four of different suits, following suit (Rule I): the moves
+    :meth:`~patience.game.Game.foundation_moves` finds, of the empty foundations of a kind only the
+    first, and only for the suits its kind has not begun (The Labyrinth's foundations are the same).
+
+    Worked out once for the foundations as they lie: piles are values, and the positions of a game
+    share the foundation piles that no move has changed since (the answers are kept with the piles
+    they were worked out for, so that no other pile can take one's id meanwhile)."""
+    foundations = _FOUNDATION_PILES(piles)
+    key = tuple(map(id, foundations))
+    known = _TAKERS.get(key)
+    if known is None:
+        if len(_TAKERS) >= _TAKERS_KEPT:
+            _TAKERS.clear()
+        known = _TAKERS[key] = (*_work_out_takers(foundations), foundations)
+    return known[0], known[1]
+
+
+def _work_out_takers(foundations: tuple[Pile, ...]) -> tuple[dict[int, list[str]], bool]:
+    """:func:`aces_and_kings_takers`, worked out for the foundation piles in order."""
+    takers: dict[int, list[str]] = {}  # by the cards' codes
+    begun = {1: 0, -1: 0}  # the suits each kind has begun, one bit a suit
+    empty: dict[int, str] = {}
+    complete = 0
+    for pile, (name, step) in zip(foundations, _FOUNDATION_STEP):
+        cards = pile.cards
+        if not cards:
+            if step not in empty:
+                empty[step] = name
+            continue
+        complete += len(cards) == 13
+        begun[step] |= _SUIT_BIT[cards[0]]
+        wanted = _NEXT[step][cards[-1]]
+        if wanted is None:
+            continue
+        names = takers.get(wanted)
+        if names is None:
+            takers[wanted] = [name]
+        elif not any(_RULE[other] is _RULE[name] and foundations[FOUNDATIONS.index(other)] == pile
+                     for other in names):
+            names.append(name)  # (a foundation that is the same as one before it is not named again)
+    for step, name in empty.items():
+        for first in _FIRST_CARDS[step]:
+            if not begun[step] & _SUIT_BIT[first]:
+                names = takers.get(first)
+                if names is None:
+                    takers[first] = [name]
+                else:
+                    names.append(name)
+                    names.sort(key=FOUNDATIONS.index)
+    return takers, complete == len(FOUNDATIONS)
+
+
+def _nothing_below(piles: dict[str, Pile], rows: int) -> bool:
+    """Whether the places of the garden below the first ``rows`` rows are all empty (at a glance
+    where they are all the one empty place, as they are in play)."""
+    below = _PLACES_BELOW[rows](piles)
+    return below.count(_EMPTY) == len(below) or not any(map(_CARDS_OF, below))
 #: Each card played to "the foundation", as the move is written.
 _TO_FOUNDATION = {card: f"{card} → foundation" for card in CARDS[1:]}
 
@@ -253,10 +327,9 @@ class Babette(Game):
         """How many rows of the garden have been dealt in this deal: the rows counted, or down
         to the lowest card of a hand-written position that does not count them."""
         piles, rows = self.piles, self.counters["rows"]
-        for name in GARDEN[rows * COLUMNS:]:
-            if piles[name].cards:
-                return max(rows, max(_WHERE[p][0] for p in GARDEN if piles[p].cards))
-        return rows
+        if _nothing_below(piles, min(rows, ROWS)):
+            return rows
+        return max(rows, max(_WHERE[p][0] for p in GARDEN if piles[p].cards))
 
     def available(self) -> list[str]:
         """The places whose cards are available (Rule III), in reading order."""
@@ -272,6 +345,12 @@ class Babette(Game):
         return not any(self.piles[place(b, c)].cards for b in range(r + 1, last + 1))
 
     # ------------------------------------------------------------------ the deal
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # Every place of the garden starts as the one empty place (a value, like every pile), so
+        # that the rows not dealt yet are seen to be empty at a glance.
+        self.piles.update(dict.fromkeys(GARDEN, _EMPTY))
+
     def lay_out(self, cards: list[Card]) -> None:
         """The pack, face down, the first card to deal on top; then the first row of eight."""
         self.piles["stock"] = Pile(tuple(reversed(cards)), len(cards))
@@ -290,7 +369,7 @@ class Babette(Game):
             raise InvalidPosition("the garden has no room for another row")
         left = len(cards) - count
         for name, card in zip(_ROW_PLACES[row], reversed(cards[left:])):  # the top card first
-            piles[name] = Pile((card,))
+            piles[name] = _HELD[card.pack][card] if card.pack < 2 else Pile((card,))
         piles["stock"] = Pile(cards[:left], min(stock.face_down, left))
         self.counters["rows"] = row
 
@@ -354,13 +433,11 @@ class Babette(Game):
         piles = self.piles
         takers, won = self._foundation_takers()
         legal: list[Move] = []
-        garden = [piles[name].cards for name in GARDEN]
-        for i in self._available_indices(garden):
-            card = garden[i][-1]
+        for source in self._available_places():
+            card = piles[source].cards[-1]
             names = takers.get(card)
             if names is None:
                 continue
-            source = GARDEN[i]
             if len(names) == 1:
                 legal.append(Move("move", (card,), source, names[0], _TO_FOUNDATION[card]))
             else:  # two foundations take it: the moves name them
@@ -376,62 +453,29 @@ class Babette(Game):
         return legal
 
     def _foundation_takers(self) -> tuple[dict[int, list[str]], bool]:
-        """The foundations that take each card now, in their order (Rule I: in suit, up from the
-        aces and down from the kings; of the empty foundations of a kind only the first, and only
-        for the suits its kind has not begun: the four aces, and the four kings, are of different
-        suits), and whether every foundation is complete."""
-        piles = self.piles
-        takers: dict[int, list[str]] = {}  # by the cards' codes
-        begun: dict[int, set[int]] = {1: set(), -1: set()}  # the suits each kind has begun, by number
-        empty: dict[int, str] = {}
-        complete = 0
-        for name, step in _FOUNDATION_STEP:
-            cards = piles[name].cards
-            if not cards:
-                if step not in empty:
-                    empty[step] = name
-                continue
-            complete += len(cards) == 13
-            begun[step].add((cards[0] - 1) // 13)
-            top = cards[-1]
-            if not 1 <= top.value + step <= 13:
-                continue
-            wanted = top + step
-            names = takers.get(wanted)
-            if names is None:
-                takers[wanted] = [name]
-            elif not any(_RULE[other] is _RULE[name] and piles[other] == piles[name] for other in names):
-                names.append(name)  # (a foundation that is the same as one before it is not named again)
-        for step, name in empty.items():
-            for suit, first in _FIRST_CARDS[step]:
-                if suit not in begun[step]:
-                    names = takers.get(first)
-                    if names is None:
-                        takers[first] = [name]
-                    else:
-                        names.append(name)
-                        names.sort(key=FOUNDATIONS.index)
-        return takers, complete == len(FOUNDATIONS)
+        return aces_and_kings_takers(self.piles)
 
-    def _available_indices(self, garden: list[tuple[Card, ...]]) -> list[int]:
-        """:meth:`available` (Rule III) as indices of ``garden``, the cards of every place in
-        reading order: the lowest card of each column, or with ``blocking=next-row`` every card
-        with an empty place (or none) under it."""
+    def _available_places(self) -> list[str]:
+        """:meth:`available` (Rule III), found from the last row dealt (from the last row of all
+        in a hand-written position with cards below the rows it counts): the lowest card of each
+        column, or with ``blocking=next-row`` every card with an empty place (or none) under it."""
+        piles = self.piles
+        rows = min(self.counters["rows"], ROWS)
+        if not _nothing_below(piles, rows):
+            rows = ROWS
         if self.options.blocking != "column":
-            return [i for i, under in enumerate(_UNDER_INDEX) if garden[i] and (under is None or not garden[under])]
-        # Each column searched upwards from the last row dealt (from the last row of all in a
-        # hand-written position with cards below the rows it counts).
-        end = min(self.counters["rows"], ROWS) * COLUMNS
-        if any(garden[end:]):
-            end = ROWS * COLUMNS
+            garden = _PLACES_DOWN_TO[rows](piles)
+            end = len(garden)
+            return [GARDEN[i] for i in range(end)
+                    if garden[i].cards and (i + COLUMNS >= end or not garden[i + COLUMNS].cards)]
         lowest = []
-        for i in range(end - COLUMNS, end):
-            while i >= 0 and not garden[i]:
-                i -= COLUMNS
-            if i >= 0:
-                lowest.append(i)
+        for column in _COLUMNS_UP[rows]:  # each column searched upwards from the last row dealt
+            for i in column:
+                if piles[GARDEN[i]].cards:
+                    lowest.append(i)
+                    break
         lowest.sort()
-        return lowest
+        return [GARDEN[i] for i in lowest]
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the garden as text, each
@@ -440,7 +484,10 @@ class Babette(Game):
         and each kind has four), and the stock (before any re-deal only ever dealt from, so that
         how many cards it holds says which)."""
         piles, text = self.piles, _TEXT
-        garden = ",".join([_PLACE_TEXT[piles[name].cards] for name in GARDEN])
+        try:
+            garden = ",".join([_PLACE_TEXT[piles[name].cards] for name in GARDEN])
+        except KeyError:  # a place holding several cards (in a hand-written position)
+            garden = ",".join([" ".join(map(str, piles[name].cards)) for name in GARDEN])
         founded = [text[cards[0]] + text[cards[-1]] if cards else "" for cards in
                    [piles[name].cards for name in FOUNDATIONS]]
         if "foundation" in self.INTERCHANGEABLE:
@@ -498,7 +545,9 @@ class Babette(Game):
             cards = piles[name].cards
             if cards:
                 first, last = cards[0], cards[-1]
-                low, high = sorted((first.value, last.value))
+                low, high = first.value, last.value
+                if low > high:
+                    low, high = high, low
                 suit = first - first.value  # the code before the suit's ace
                 codes.update(range(suit + low, suit + high + 1))
         return codes

@@ -281,21 +281,26 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
             for target, words in spaces if head.value == 13 else places.get(head, ()):
                 legal.append(Move("move", (head,), "waste", target, head._text + words))
         partial = self.options.partial
+        taking = places.get
         for source in COLUMNS:
             pile = piles[source]
             cards, down = pile.cards, pile.face_down
             last = len(cards) - 1
-            for i in range(down, last + 1):
+            if down > last:
+                continue
+            # Rule 6: the face-up cards of a row move all together (any run of them, with
+            # ``partial``); the card at the bottom of the row goes to its foundation alone.
+            for i in range(down, last + 1) if partial else (down,):
                 head = cards[i]
                 if i == last and head in founds:
                     legal.append(Move("move", (head,), source, founds[head], head._text + " → foundation"))
-                # Rule 6: the face-up cards of a row move all together (unless ``partial``); rule
-                # 7: a king that heads its row already fills no space by moving.
-                if i != down and not partial:
-                    continue
-                for target, words in (spaces if i else ()) if head.value == 13 else places.get(head, ()):
+                # Rule 7: a king that heads its row already fills no space by moving.
+                for target, words in (spaces if i else ()) if head.value == 13 else taking(head, ()):
                     if target != source:
                         legal.append(Move("move", cards[i:], source, target, head._text + words))
+            if not partial and down != last and cards[last] in founds:
+                head = cards[last]
+                legal.append(Move("move", (head,), source, founds[head], head._text + " → foundation"))
         return legal
 
     def independent(self, pack_move: Move, move: Move) -> bool:
@@ -430,28 +435,30 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
     def apply(self, move: Move) -> None:
         piles = self.piles
         kind, cards, source, target, _ = move
-        if kind == "turn":
+        if kind == "move":
+            pile, onto = piles[source], piles[target]
+            stays = len(pile.cards) - len(cards)
+            down = pile.face_down
+            if down >= stays:
+                # Rule 4: the card a row's move uncovers is turned face up.
+                down = stays - 1 if stays and source in COLUMNS else stays
+            piles[source] = Pile(pile.cards[:stays], down)
+            piles[target] = Pile(onto.cards + pile.cards[stays:], onto.face_down)
+            if target in FOUNDATIONS:
+                self.counters["score"] += PAYMENT
+        elif kind == "turn":
             # Rule 8: the next ``draw`` cards of the stock turned one by one onto the waste.
             stock, waste = piles["stock"], piles["waste"]
-            rest = stock.cards[: max(len(stock.cards) - self.options.draw, 0)]
-            turned = stock.cards[len(rest):][::-1]
-            piles["stock"] = Pile(rest, min(stock.face_down, len(rest)))
-            piles["waste"] = Pile(waste.cards + turned, waste.face_down)
-        elif kind == "redeal":
+            stays = len(stock.cards) - self.options.draw
+            if stays < 0:
+                stays = 0
+            piles["stock"] = Pile(stock.cards[:stays], stays if stock.face_down > stays else stock.face_down)
+            piles["waste"] = Pile(waste.cards + stock.cards[stays:][::-1], waste.face_down)
+        else:  # the redeal: the waste turned over to make a new stock
             waste = piles["waste"].cards
             piles["stock"] = Pile(waste[::-1], len(waste))
             piles["waste"] = Pile()
             self.counters["redeals"] += 1
-        else:
-            pile, onto = piles[source], piles[target]
-            rest, moved = pile.cards[: len(pile.cards) - len(cards)], pile.cards[len(pile.cards) - len(cards):]
-            down = min(pile.face_down, len(rest))
-            if down and down == len(rest) and source in COLUMNS:
-                down -= 1  # rule 4: the next card of the row is turned face up
-            piles[source] = Pile(rest, down)
-            piles[target] = Pile(onto.cards + moved, onto.face_down)
-            if target in FOUNDATIONS:
-                self.counters["score"] += PAYMENT
 
     # ----------------------------------------------------------------- result
     @property

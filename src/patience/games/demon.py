@@ -20,7 +20,8 @@ Options give the other readings of what the text leaves open: ``files=part``
 heap's card may also go on the files) or ``heap=vacancies`` (the heap lies face
 down and only fills vacancies), ``empty_heap=any`` or ``none`` (how a vacancy is
 filled once the heap is exhausted) and ``wrap=true`` (a king on an ace in the
-files).
+files) or ``wrap=base`` (the files counted from the formation cards' value as from
+the ace, as modern Canfield programs count them).
 
 >>> from patience import load
 >>> game = load("demon", seed=1)
@@ -37,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..build import Build, Foundation, ascending_from
@@ -78,6 +79,10 @@ _FOLLOWING = (None, *(CARDS[(code - 1) // 13 * 13 + code % 13 + 1] for code in r
 _OF_VALUE = {value: tuple(CARDS[13 * suit + value] for suit in range(4)) for value in range(1, 14)}
 _NAMES = ("", *(str(card) for card in CARDS[1:]))
 _CARDS_OF_PILE = attrgetter("cards")
+_FILE_PILES = itemgetter(*FILE_NAMES)
+_FORMATION_PILES = itemgetter(*FORMATION_NAMES)
+#: How many lies of the files and formations a game keeps (see :meth:`Demon._lie`).
+_LIES_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,33 @@ class CountedFromBase(Build):
 _FROM_BASE: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 
 
+class Lie:
+    """What the files and the formations of a position allow, as they lie (for the fast legal
+    moves): the files as targets (each file's name, its top card or None, and the name a move
+    gives it: its top card, or ``space`` for the first vacancy and the file's name for the
+    others), the cards the formations take (each with its formation), the files' table of builds
+    (``fits[under][card]``), the moves of the files' cards, and, card by card as they come to the
+    top, the moves of the talon's and the heap's cards (none of the heap's with ``heap=vacancies``)."""
+
+    __slots__ = ("targets", "wanted", "fits", "talon_fills", "from_files", "from_talon", "from_heap")
+
+    def __init__(self, wanted: dict[Card, str], fits: Any, from_heap: dict[Card, list[Move]] | None) -> None:
+        self.targets: list[tuple[str, Card | None, str]] = []
+        self.wanted = wanted
+        self.fits = fits
+        self.talon_fills = False
+        self.from_files: list[Move] = []
+        self.from_talon: dict[Card, list[Move]] = {}
+        self.from_heap = from_heap
+
+
+@lru_cache(maxsize=None)
+def _lying_on(build: Build) -> tuple[tuple[Card, ...], ...]:
+    """By a card's code, the cards that ``build`` lets lie on it in the files."""
+    table = build.table()
+    return ((), *(tuple(above for above in CARDS[1:] if table[below][above]) for below in CARDS[1:]))
+
+
 @lru_cache(maxsize=None)
 def _file_build(wrap: bool | str, base: int) -> Build:
     """Rule 2: down in alternate colours; with ``wrap=true`` a king on an ace too, and with
@@ -131,6 +163,11 @@ def _file_build(wrap: bool | str, base: int) -> Build:
 LINE = "J♠ 10♦ K♥ Q♣"
 FORMATION = "6♣"
 DIAGRAM_SEED = 13
+
+
+def _a(word: str) -> str:
+    """The article before a value's word: ``an`` ace, ``a`` two."""
+    return "an" if word[0] in "aeiou" else "a"
 
 
 def formation_order(base: Rank) -> str:
@@ -218,6 +255,11 @@ class Demon(Game):
                "king on an ace, but never the card one below the formation cards on one of their value)",
                choices=(False, True, "base")),
     )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        #: What the files and formations allow, by how they lie (see _lie).
+        self._lies: dict[tuple[Any, ...], Lie] = {}
 
     # ------------------------------------------------------------------ piles
     def pile_names(self) -> list[str]:
@@ -413,24 +455,52 @@ class Demon(Game):
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
         piles = self.piles
-        options = self.options
         legal: list[Move] = []
         if piles["hand"].cards:
             legal.append(TURN)
         elif piles["talon"].cards and self.counters["used"]:
             legal.append(PICK_UP)  # rules 6 and 7: only if a card of the pack was used in the pass
-        wanted = self._wanted()
-        fits = self.file_build.table()  # rule 2: fits[under][card]
-        names = _NAMES
-        # Rule 3: a vacancy is filled from the heap at once; once the heap is exhausted, with the
-        # talon's card ('hand'), or that or part of another file ('any').
+        lie = self._lie()
+        talon = piles["talon"].cards
+        if talon:
+            card = talon[-1]
+            moves = lie.from_talon.get(card)
+            if moves is None:
+                moves = lie.from_talon[card] = self._moves_of("talon", card, lie)
+            legal += moves
         heap = piles["heap"].cards
-        fill = options.empty_heap
-        talon_fills = not heap and fill != "none"
-        file_fills = not heap and fill == "any"
-        # The files as targets: name, top card (None if vacant) and the name a move gives it.
-        # The first vacancy is the "space", the others are named by their piles.
-        targets = []
+        if heap and lie.from_heap is not None:
+            card = heap[-1]
+            moves = lie.from_heap.get(card)
+            if moves is None:
+                moves = lie.from_heap[card] = self._moves_of("heap", card, lie)
+            legal += moves
+        legal += lie.from_files
+        return legal
+
+    def _lie(self) -> Lie:
+        """What the files and the formations, as they lie now, allow (see :class:`Lie`): worked out
+        once for each lie, as turning the hand and picking it up leave them as they were."""
+        piles = self.piles
+        # The piles written out: the key is made at every position.
+        key = (piles["file 1"].cards, piles["file 2"].cards, piles["file 3"].cards, piles["file 4"].cards,
+               piles["foundation 1"].cards, piles["foundation 2"].cards, piles["foundation 3"].cards,
+               piles["foundation 4"].cards, not piles["heap"].cards)
+        lie = self._lies.get(key)
+        if lie is None:
+            if len(self._lies) >= _LIES_KEPT:
+                self._lies.clear()
+            lie = self._lies[key] = self._work_out_lie()
+        return lie
+
+    def _work_out_lie(self) -> Lie:
+        """The :class:`Lie` of this position: the files as targets and the moves of their cards
+        (rules 2, 3 and 5), the formations' wants (rules 4 and 8)."""
+        piles = self.piles
+        options = self.options
+        lie = Lie(self._wanted(), self.file_build.table(), {} if options.heap != "vacancies" else None)
+        names = _NAMES
+        targets = lie.targets
         space = None
         for name in FILE_NAMES:
             cards = piles[name].cards
@@ -439,30 +509,18 @@ class Demon(Game):
             else:
                 targets.append((name, None, name if space else "space"))
                 space = name
-        for source in ("talon", "heap"):
-            cards = piles[source].cards
-            if not cards:
-                continue
-            if source == "heap" and options.heap == "vacancies":
-                continue  # rule 5: the heap lies face down
-            card = cards[-1]
-            head = names[card]
-            if card in wanted:
-                legal.append(Move("move", (card,), source, wanted[card], f"{head} → foundation"))
-            if source == "heap" and options.heap != "files":
-                continue  # rule 5: the heap's card is for the formations
-            for target, under, where in targets:
-                if under is None:
-                    if source == "talon" and talon_fills:
-                        legal.append(Move("move", (card,), source, target, f"{head} → {where}"))
-                elif fits[under][card]:
-                    legal.append(Move("move", (card,), source, target, f"{head} → {where}"))
+        # Rule 3: once the heap is exhausted, a vacancy is filled with the talon's card (not with
+        # empty_heap=none), or with empty_heap=any part of a file too.
+        heap_exhausted = not piles["heap"].cards
+        lie.talon_fills = heap_exhausted and options.empty_heap != "none"
+        file_fills = heap_exhausted and options.empty_heap == "any"
         whole = options.files == "whole"
-        for source, top, _ in targets:
+        fits, wanted, moves = lie.fits, lie.wanted, lie.from_files
+        for source, top, where in targets:
             if top is None:
                 continue
             if top in wanted:
-                legal.append(Move("move", (top,), source, wanted[top], f"{names[top]} → foundation"))
+                moves.append(Move("move", (top,), source, wanted[top], f"{where} → foundation"))
             # Rule 2: a sequence lifted whole (or, with files=part, any part of it).
             pile = piles[source].cards
             size = len(pile)
@@ -475,14 +533,31 @@ class Demon(Game):
                 depths = range(1, length + 1)
             for depth in depths:
                 run = pile[size - depth:]
-                head = run[0]
-                for target, under, where in targets:
+                head = names[run[0]]
+                for target, under, onto in targets:
                     if under is None:
                         if file_fills and depth < size:
-                            legal.append(Move("move", run, source, target, f"{names[head]} → {where}"))
-                    elif target != source and fits[under][head]:
-                        legal.append(Move("move", run, source, target, f"{names[head]} → {where}"))
-        return legal
+                            moves.append(Move("move", run, source, target, f"{head} → {onto}"))
+                    elif target != source and fits[under][run[0]]:
+                        moves.append(Move("move", run, source, target, f"{head} → {onto}"))
+        return lie
+
+    def _moves_of(self, source: str, card: Card, lie: Lie) -> list[Move]:
+        """The moves of the top card of the talon or the heap, as the files and formations lie."""
+        moves: list[Move] = []
+        head = _NAMES[card]
+        if card in lie.wanted:
+            moves.append(Move("move", (card,), source, lie.wanted[card], f"{head} → foundation"))
+        if source == "heap" and self.options.heap != "files":
+            return moves  # rule 5: the heap's card is for the formations
+        fits = lie.fits
+        for target, under, where in lie.targets:
+            if under is None:
+                if source == "talon" and lie.talon_fills:
+                    moves.append(Move("move", (card,), source, target, f"{head} → {where}"))
+            elif fits[under][card]:
+                moves.append(Move("move", (card,), source, target, f"{head} → {where}"))
+        return moves
 
     def aliases(self, move: Move) -> set[str]:
         """The notation; the target named as a pile (``7♥ → file 2``) or a kind of pile
@@ -546,6 +621,11 @@ class Demon(Game):
         fault = self.file_build.fault(under, head)
         if fault == "must alternate in colour":
             return self.illegal("2", "a card is put on one of the opposite color", head, under)
+        base = self.base
+        if fault and self.options.wrap == "base" and under.rank == base and head.value % 13 + 1 == base:
+            below = _WORDS[Rank(head.value)]
+            return self.illegal("2", f"the files count from the formation cards as from the aces: "
+                                f"{_a(below)} {below} never goes on {_a(_WORDS[base])} {_WORDS[base]}", head, under)
         if fault:
             return self.illegal("2", "a card is put on one of one degree higher in value", head, under)
         return None
@@ -620,39 +700,50 @@ class Demon(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        if move.kind == "turn":
-            hand, talon = self.piles["hand"], self.piles["talon"]
-            three = hand.cards[-THREES:]
-            self.piles["hand"] = hand.without(len(three))
-            self.piles["talon"] = talon.added(reversed(three))
+        kind, moved, source, target, _ = move
+        piles = self.piles
+        if kind == "turn":
+            hand, talon = piles["hand"], piles["talon"]
+            rest = hand.cards[:-THREES]
+            piles["hand"] = Pile(rest, min(hand.face_down, len(rest)))
+            piles["talon"] = Pile(talon.cards + hand.cards[len(rest):][::-1], talon.face_down)
             return
-        if move.kind == "redeal":
-            talon = self.piles["talon"].cards
-            self.piles["hand"] = Pile(tuple(reversed(talon)), len(talon))
-            self.piles["talon"] = Pile()
+        if kind == "redeal":
+            talon = piles["talon"].cards
+            piles["hand"] = Pile(talon[::-1], len(talon))
+            piles["talon"] = Pile()
             self.counters["used"] = 0
             self.counters["passes"] += 1
             return
-        assert move.source is not None and move.target is not None
-        self.transfer(move.source, move.target, len(move.cards),
-                      turn_up=move.source == "heap" and self.options.heap != "vacancies")
-        if move.source == "talon":
+        assert source is not None and target is not None
+        taken = piles[source]
+        rest = taken.cards[:len(taken.cards) - len(moved)]
+        onto = piles[target]
+        piles[target] = Pile(onto.cards + moved, onto.face_down)
+        if source == "heap":
+            piles["heap"] = self._heap(rest)  # its next card turned up (but with heap=vacancies)
+        elif rest or not source.startswith("file"):
+            piles[source] = Pile(rest, min(taken.face_down, len(rest)))
+        else:
+            self._fill(source)
+        if source == "talon":
             self.counters["used"] += 1
-        self._fill_vacancies()
 
-    def _fill_vacancies(self) -> None:
+    def _fill(self, vacancy: str) -> None:
         """Rule 3: a vacant file is filled at once with the top card of the rubbish heap, face up."""
-        for name in self.piles_of("file"):
-            heap = self.piles["heap"]
-            if self.piles[name].is_empty and heap.cards:
-                self.piles[name] = Pile(heap.cards[-1:])
-                self.piles["heap"] = self._heap(heap.cards[:-1])
+        heap = self.piles["heap"].cards
+        if heap:
+            self.piles[vacancy] = Pile(heap[-1:])
+            self.piles["heap"] = self._heap(heap[:-1])
+        else:
+            self.piles[vacancy] = Pile()
 
     # ----------------------------------------------------------------- result
     @property
     def is_won(self) -> bool:
         """Rule 7: the four formations built up with their twelve following cards."""
-        return all(len(self.piles[f]) == FULL for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[f].cards) == FULL for f in FORMATION_NAMES)
 
     def state_key(self) -> tuple[Any, ...]:
         """The position for a search: the piles, and whether a card was used in this pass (how many,
@@ -664,8 +755,8 @@ class Demon(Game):
         """The :meth:`state_key` with the files, and the formations, in a fixed order: the rules
         treat the four files alike, and the four formations."""
         piles = self.piles
-        files = sorted((piles[f] for f in self.piles_of("file")), key=lambda p: p.cards)
-        formations = sorted((piles[f] for f in self.piles_of("foundation")), key=lambda p: p.cards)
+        files = sorted(_FILE_PILES(piles), key=_CARDS_OF_PILE)
+        formations = sorted(_FORMATION_PILES(piles), key=_CARDS_OF_PILE)
         return (piles["hand"], piles["talon"], piles["heap"], tuple(files), tuple(formations),
                 self.counters["used"] > 0)
 
@@ -678,11 +769,16 @@ class Demon(Game):
         """A card built on a formation from a file or the heap when no card that could be put on it
         in the files is left in play.  (Not from the talon: taking a card from it changes the threes
         of every later pass.)"""
-        build = self.file_build
+        out = None
         for move in moves:
-            if move.kind == "move" and move.target and move.target.startswith("foundation") \
-                    and move.source != "talon" and self.safe_to_found(move.cards[0], build):
-                return move
+            kind, cards, source, target, _ = move
+            if kind == "move" and target and target.startswith("foundation") and source != "talon":
+                if out is None:
+                    piles = self.piles
+                    out = {card for name in FORMATION_NAMES for card in piles[name].cards}
+                    lying_on = _lying_on(self.file_build)
+                if all(child in out for child in lying_on[cards[0]]):
+                    return move
         return None
 
     def layout(self) -> list[Spot]:

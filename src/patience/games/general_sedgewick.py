@@ -33,10 +33,11 @@ deal 8♠ 8
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..build import Build, Foundation, ascending_from
-from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
+from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
@@ -51,6 +52,23 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Ge
 ARMS = ("top", "left", "centre", "right", "bottom")
 #: "The foundations follow suit" and "ascend in sequence": up in suit, the ace after the king.
 FOUNDATION_BUILD = Build("up", "same", wrap=True)
+CROSS_NAMES = tuple(f"cross {i}" for i in range(1, 6))
+#: Turning the next card of the pack: the first after the cross goes to the upper left corner.
+DEAL, DEAL_FIRST = Move("deal", (), "pack", "talon", "deal"), Move("deal", (), "pack", "foundation 1", "deal")
+FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
+#: Rules III and IV by the cards' codes, without and with ``wrap``: ``ON[wrap][under][card]``.
+ON = {wrap: Build("down", "any", wrap=wrap).table() for wrap in (False, True)}
+#: The cards that may lie on each card on the cross, without and with ``wrap``.
+CHILDREN = {wrap: tuple(() if under is None else tuple(c for c in CARDS[1:] if table[under][c])
+                        for under in CARDS)
+            for wrap, table in ON.items()}
+
+
+@lru_cache(maxsize=1 << 16)
+def written(cards: tuple[Card, ...]) -> str:
+    """A pile's cards written one after another, ``"K♦Q♠"``, for :meth:`GeneralSedgewick.solver_key`
+    (a pile comes back in many positions of a search, so its text is kept)."""
+    return "".join([card._text for card in cards])
 
 #: Plate 028, read card by card (the reading is in the chapter): the cross just dealt, top,
 #: left, centre, right and bottom.  The court card on the right is a heart; its rank is a guess.
@@ -59,6 +77,19 @@ PLATE_CROSS = "5♥ 5♦ 10♣ Q♥ 3♠"
 #: show them).  A search that sees every card won seeds 6, 10 and 15 of the first fifteen; the
 #: line it found for seed 10 is the shortest of the three.
 PLATE_PACK_SEED = 10
+
+def descending_run(cards: tuple[Card, ...], on: Sequence[Sequence[bool]]) -> int:
+    """How many cards at the top of a packet form a descending sequence by the table ``on``
+    (``Build.run_length`` from the table).
+
+    >>> descending_run(tuple(parse_cards("9♣ 7♦ 6♠ 5♠")), ON[False])
+    3
+    """
+    i = len(cards) - 1
+    while i > 0 and on[cards[i - 1]][cards[i]]:
+        i -= 1
+    return len(cards) - i
+
 
 _PLURALS = {
     Rank.ACE: "aces", Rank.DEUCE: "twos", Rank.THREE: "threes", Rank.FOUR: "fours", Rank.FIVE: "fives",
@@ -124,11 +155,7 @@ class GeneralSedgewick(Game):
 
     # ------------------------------------------------------------------ piles
     def pile_names(self) -> list[str]:
-        return (
-            [f"cross {i}" for i in range(1, 6)]
-            + [f"foundation {i}" for i in range(1, 5)]
-            + ["talon", "pack"]
-        )
+        return [*CROSS_NAMES, *FOUNDATION_NAMES, "talon", "pack"]
 
     def lay_out(self, cards: list[Card]) -> None:
         """“Deal five cards and place them in the form of a cross”: top, left, centre, right and
@@ -274,59 +301,73 @@ class GeneralSedgewick(Game):
         True
         """
         piles = self.piles
-        base = self.base
+        first = piles["foundation 1"].cards
         moves: list[Move] = []
         if piles["pack"].cards:
-            moves.append(Move("deal", (), "pack", "talon" if base is not None else "foundation 1", "deal"))
-        if base is None:
-            return moves
+            moves.append(DEAL if first else DEAL_FIRST)
+        if not first:
+            return moves  # the first foundation card is dealt before any card is played
+        base = first[0].value
         wrap = self.options.wrap
-        takes: dict[tuple[Any, int], str] = {}
+        on = ON[wrap]
+        # Rule II: each foundation takes the next card of its suit (the ace after the king); the
+        # first empty corner takes a card of the foundation cards' value.
+        takes: dict[int, str] = {}
         empty = None
-        for name in self.piles_of("foundation"):
-            top = piles[name].top
-            if top is None:
-                empty = empty or name
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                if empty is None:
+                    empty = name
             else:
-                takes[(top.suit, int(top.rank) % 13 + 1)] = name
-        crosses = [(name, piles[name].top) for name in self.piles_of("cross")]
-        first_vacancy = next((name for name, top in crosses if top is None), None)
+                top = cards[-1]
+                takes[top + 1 if top.value < 13 else top - 12] = name
+        # Rule I: the uppermost card of each packet of the cross, and of the talon.
+        packets: list[tuple[str, Card]] = []
+        vacancies: list[str] = []
+        for name in CROSS_NAMES:
+            cards = piles[name].cards
+            if cards:
+                packets.append((name, cards[-1]))
+            else:
+                vacancies.append(name)
+        sources = packets
+        talon = piles["talon"].cards
+        if talon:
+            sources = [*packets, ("talon", talon[-1])]
         runs = self.options.runs
-        build = self.cross_build
-        for source in self.available():
-            pile = piles[source]
-            card = pile.top
-            assert card is not None
-            value = int(card.rank)
-            taker = takes.get((card.suit, value)) or (empty if card.rank == base else None)
+        for source, card in sources:
+            text = card._text
+            taker = takes.get(card)
+            if taker is None and empty is not None and card.value == base:
+                taker = empty
             if taker is not None:
-                moves.append(Move("move", (card,), source, taker, f"{card} → foundation"))
-            for target, under in crosses:
-                if target == source:
-                    continue
-                if under is None:
-                    if source == "talon":
-                        where = "space" if target == first_vacancy else target
-                        moves.append(Move("move", (card,), source, target, f"{card} → {where}"))
-                elif int(under.rank) - value == 1 or (wrap and value == 13 and under.rank == Rank.ACE):
-                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+            # Rules III and IV: onto a packet one higher in any suit; Vacancies: from the talon.
+            if source == "talon" and vacancies:
+                for target in CROSS_NAMES:
+                    cards = piles[target].cards
+                    if not cards:
+                        where = "space" if target == vacancies[0] else target
+                        moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+                    elif on[cards[-1]][card]:
+                        moves.append(Move("move", (card,), source, target, f"{text} → {cards[-1]._text}"))
+            else:
+                for target, under in packets:
+                    if target != source and on[under][card]:
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
             if runs and source != "talon":
-                for n in range(2, build.run_length(pile.cards) + 1):
-                    run = pile.cards[-n:]
-                    head = int(run[0].rank)
-                    for target, under in crosses:
-                        if target != source and under is not None and (
-                                int(under.rank) - head == 1 or (wrap and head == 13 and under.rank == Rank.ACE)):
-                            moves.append(Move("move", run, source, target, f"{run[0]} → {under}"))
+                pile = piles[source].cards
+                for n in range(2, descending_run(pile, on) + 1):
+                    run = pile[-n:]
+                    head = run[0]
+                    for target, under in packets:
+                        if target != source and on[under][head]:
+                            moves.append(Move("move", run, source, target, f"{head._text} → {under._text}"))
         return moves
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("cross", "foundation")
-
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the packets of the cross in a
@@ -342,18 +383,21 @@ class GeneralSedgewick(Game):
         (True, False)
         """
         piles = self.piles
-        cross = self._alike("cross", ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("cross")])
-        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
-                                          for n in self.piles_of("foundation")])
-        base = piles["foundation 1"].cards[0]._text if piles["foundation 1"].cards else ""
-        return (cross, tops, base, "".join([c._text for c in piles["talon"].cards]),
-                len(piles["pack"]))
+        cross = sorted([written(piles[name].cards) for name in CROSS_NAMES])
+        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        first = piles["foundation 1"].cards
+        return (tuple(cross), tuple(tops), first[0]._text if first else "", written(piles["talon"].cards),
+                len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further vacancy: the rules treat the
         places of the cross alike, so every vacancy a card can fill gives one position."""
-        return [m for m in self.legal_moves()
-                if not (m.target is not None and m.target.startswith("cross") and m.notation.endswith(m.target))]
+        moves = self.legal_moves()
+        piles = self.piles
+        later_vacancies = [name for name in CROSS_NAMES if not piles[name].cards][1:]
+        if not later_vacancies:
+            return moves
+        return [m for m in moves if m[3] not in later_vacancies]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when every card that could be placed on it on the cross
@@ -365,12 +409,18 @@ class GeneralSedgewick(Game):
         needed (a sequence moved whole with it moves without it; a vacancy it would have filled
         may stay empty; a card dealt on it in the talon lies there as well on the card beneath).
         """
-        if self.base is None:
+        piles = self.piles
+        if not piles["foundation 1"].cards:
             return None
+        children = CHILDREN[self.options.wrap]
+        out = None
         for move in moves:
-            if move.kind == "move" and move.target is not None and move.target.startswith("foundation") \
-                    and self.safe_to_found(move.cards[0], self.cross_build):
-                return move
+            if move[3] in FOUNDATION_NAMES:
+                if out is None:
+                    out = {card for name in FOUNDATION_NAMES for card in piles[name].cards}
+                # (:meth:`Game.safe_to_found` with one pack: every card that may lie on it is out.)
+                if all(child in out for child in children[move[1][0]]):
+                    return move
         return None
 
     def independent(self, pack_move: Move, move: Move) -> bool:
@@ -474,16 +524,21 @@ class GeneralSedgewick(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            pack = self.piles["pack"]
-            self.piles["pack"] = pack.without(1)
-            self.piles[move.target] = self.piles[move.target].added(pack.cards[-1:])  # type: ignore[index]
-        else:
-            self.transfer(move.source, move.target, len(move.cards))  # type: ignore[arg-type]
+        # A deal moves the next card of the pack (the first to the upper left corner); a move, the
+        # card or the sequence moved.
+        piles = self.piles
+        source, target = move[2], move[3]
+        count = len(move[1]) if move[0] == "move" else 1
+        src, dst = piles[source], piles[target]
+        cards = src.cards
+        rest, down = cards[:len(cards) - count], src.face_down
+        piles[source] = Pile(rest, down if down <= len(rest) else len(rest))
+        piles[target] = Pile(dst.cards + cards[len(cards) - count:], dst.face_down)
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
     # ---------------------------------------------------------------- picture
     def layout(self) -> list[Spot]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..build import Build, Foundation
@@ -75,20 +76,29 @@ AUXILIARY_REASONS = {
 THROUGH_THE_AUXILIARIES = ("Auxiliaries", "cards are played on the foundations only from the Auxiliaries")
 STAY = ("Sequences", "a card on the Auxiliaries leaves them only for a foundation")
 
-#: Rule I and Rule II as tables, ``TABLE[under][card]``: whether ``card`` goes on ``under``.
+#: Rule I as a table, ``ONTO_FOUNDATION[top][card]``: whether ``card`` goes on a foundation topped by ``top``.
 ONTO_FOUNDATION = ASCENDING.build.table()
-ONTO_AUXILIARY = DESCENDING.table()
 
-#: Each card by its value and colour alone, for the solver's key, by the card's code: the rules
-#: never name a suit once the aces are laid.
-_SHADE = ("", *(f"{c.rank.symbol}{'r' if c.is_red else 'b'}" for c in CARDS[1:]))
+
+def _shade_of(value: int, red: bool) -> str:
+    """A card by its value and colour alone (``'5r'``, ``'Kb'``); ``''`` for no card."""
+    return f"{Rank(value).symbol}{'r' if red else 'b'}" if 1 <= value <= 13 else ""
+
+
+#: Each card by its value and colour alone, by the card's code: the rules never name a suit once
+#: the aces are laid (the moves and the solver's key go by these).
+_SHADE = ("", *(_shade_of(c.value, c.is_red) for c in CARDS[1:]))
+#: The shade a foundation topped by each card takes next: one higher, of the other colour (Rule I).
+FOUNDATION_WANTS = ("", *(_shade_of(c.value + 1, not c.is_red) for c in CARDS[1:]))
+#: The shade an Auxiliary topped by each card takes: one lower, of the other colour (Rule II).
+AUXILIARY_WANTS = ("", *(_shade_of(c.value - 1, not c.is_red) for c in CARDS[1:]))
 
 
 @lru_cache(maxsize=1 << 16)
-def _shade(pile: Pile) -> str:
-    """A pile by the values and colours of its cards (a pile is remembered by its value: the
-    solver asks for the same piles again and again)."""
-    return "".join(map(_SHADE.__getitem__, pile.cards))
+def _shade(cards: tuple[Card, ...]) -> str:
+    """The cards of a pile by their values and colours (remembered: a search meets the same piles,
+    the long talon above all, again and again)."""
+    return "".join(map(_SHADE.__getitem__, cards))
 
 
 DEAL = Move("deal", (), "pack", "talon", "deal")
@@ -256,65 +266,66 @@ class LightAndShade(Game):
         """
         piles = self.piles
         moves: list[Move] = [DEAL] if piles["pack"].cards else []
-        # Rule I: the foundations by the card each wants next (one higher, of the other colour),
-        # in their order.
-        wanting: dict[tuple[int, bool], list[tuple[str, Pile]]] = {}
-        for name in FOUNDATIONS:
-            pile = piles[name]
-            top = pile.cards[-1]
-            wanting.setdefault((top.value + 1, not top.is_red), []).append((name, pile))
-        auxiliaries: list[tuple[str, Card | None]] = []
+        # Rule I: the shades the foundations take next.
+        wanted = {FOUNDATION_WANTS[piles[name].cards[-1]] for name in FOUNDATIONS}
+        # Rule II: the Auxiliaries by the shade each takes; Rule III: their vacancies take a Rival.
+        takes: dict[str, list[tuple[str, Card | None]]] = {}
+        vacancies: list[tuple[str, Card | None]] = []
         for source in AUXILIARIES:
             cards = piles[source].cards
-            if not cards:
-                auxiliaries.append((source, None))
-                continue
-            card = cards[-1]
-            auxiliaries.append((source, card))
-            # Only the Auxiliaries feed the foundations; of two foundations alike, the first is offered.
-            takers = wanting.get((card.value, card.is_red))
-            if takers is None:
-                continue
-            if len(takers) == 1:
-                moves.append(Move("move", (card,), source, takers[0][0], f"{card._text} → foundation"))
-                continue
-            named: list[tuple[str, Pile]] = []
-            for name, pile in takers:
-                if not any(pile == other for _, other in named):
-                    named.append((name, pile))
-            if len(named) == 1:
-                moves.append(Move("move", (card,), source, named[0][0], f"{card._text} → foundation"))
+            if cards:
+                card = cards[-1]
+                if AUXILIARY_WANTS[card] in takes:
+                    takes[AUXILIARY_WANTS[card]].append((source, card))
+                else:
+                    takes[AUXILIARY_WANTS[card]] = [(source, card)]
+                if _SHADE[card] in wanted:
+                    moves += self._founding(source, card)
             else:
-                moves += [Move("move", (card,), source, name, f"{card._text} → {name}") for name, _ in named]
-        # Rules II and III: a Rival onto an Auxiliary or into its vacancy; the talon's top card onto an
-        # Auxiliary (unless the option forbids it) or into a vacancy of the Rivals.
+                vacancies.append((source, None))
+        # Only the Auxiliaries feed the foundations: a Rival goes onto an Auxiliary or into its
+        # vacancy (in the Auxiliaries' order) ...
+        rivals: list[str] = []
         for source in RIVALS:
             cards = piles[source].cards
             if not cards:
+                rivals.append(source)
                 continue
             card = cards[-1]
-            for target, under in auxiliaries:
-                if under is None:
-                    moves.append(Move("move", (card,), source, target, f"{card._text} → {target}"))
-                elif ONTO_AUXILIARY[under][card]:
-                    moves.append(Move("move", (card,), source, target, f"{card._text} → {under._text}"))
+            targets = takes.get(_SHADE[card], ())
+            if vacancies:
+                targets = sorted([*targets, *vacancies], key=itemgetter(0))
+            for target, under in targets:
+                moves.append(Move("move", (card,), source, target,
+                                  f"{card._text} → {under._text if under else target}"))
+        # ... and the talon's top card onto an Auxiliary (unless the option forbids it) or into a
+        # vacancy of the Rivals.
         cards = piles["talon"].cards
         if cards:
             card = cards[-1]
             if self.options.talon_to_auxiliaries:
-                moves += [Move("move", (card,), "talon", target, f"{card._text} → {under._text}")
-                          for target, under in auxiliaries if under is not None and ONTO_AUXILIARY[under][card]]
-            moves += [Move("move", (card,), "talon", target, f"{card._text} → {target}")
-                      for target in RIVALS if not piles[target].cards]
+                for target, under in takes.get(_SHADE[card], ()):
+                    moves.append(Move("move", (card,), "talon", target, f"{card._text} → {under._text}"))
+            for target in rivals:
+                moves.append(Move("move", (card,), "talon", target, f"{card._text} → {target}"))
         return moves
+
+    def _founding(self, source: str, card: Card) -> list[Move]:
+        """The moves of ``card``, the last card of the Auxiliary ``source``, to the foundations that
+        take it (Rule I), named as :meth:`Game.foundation_moves` names them: ``→ foundation`` when
+        one takes it, or the foundations that differ by name; of two alike, the first."""
+        piles = self.piles
+        takers: list[tuple[str, Pile]] = []
+        for name in FOUNDATIONS:
+            pile = piles[name]
+            if ONTO_FOUNDATION[pile.cards[-1]][card] and not any(pile == other for _, other in takers):
+                takers.append((name, pile))
+        if len(takers) == 1:
+            return [Move("move", (card,), source, takers[0][0], f"{card._text} → foundation")]
+        return [Move("move", (card,), source, name, f"{card._text} → {name}") for name, _ in takers]
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("auxiliary", "rival", "foundation")
-
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, each card by its value and colour alone (no rule of the game
@@ -330,24 +341,29 @@ class LightAndShade(Game):
         (True, False)
         """
         piles = self.piles
-        auxiliaries = self._alike("auxiliary", [_shade(piles[n]) for n in AUXILIARIES])
-        rivals = self._alike("rival", [_shade(piles[n]) for n in RIVALS])
-        foundations = self._alike("foundation", [(cards[0].is_red, len(cards))
-                                                 for cards in [piles[n].cards for n in FOUNDATIONS]])
-        return (auxiliaries, rivals, foundations, _shade(piles["talon"]), len(piles["pack"].cards))
+        # The rules treat the piles of each row alike (INTERCHANGEABLE): each row in a fixed order.
+        auxiliaries = sorted([_shade(piles[n].cards) for n in AUXILIARIES])
+        rivals = sorted([_shade(piles[n].cards) for n in RIVALS])
+        foundations = sorted([(cards[0].is_red, len(cards)) for cards in [piles[n].cards for n in FOUNDATIONS]])
+        return (tuple(auxiliaries), tuple(rivals), tuple(foundations), _shade(piles["talon"].cards),
+                len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less those that lead to the position another already leads to (as
         :meth:`solver_key` sees it): the same value and colour moved from piles of one kind that
         hold the same, to piles of one kind that hold the same (two vacancies, two foundations at
         the same height on aces of one colour, two equal Rivals)."""
+        legal = self.legal_moves()
+        if len(legal) < 2:
+            return legal
         piles = self.piles
         seen: set[tuple[Any, ...]] = set()
         useful: list[Move] = []
-        for move in self.legal_moves():
+        for move in legal:
             kind, cards, source, target, _ = move
             if kind == "move":
-                key = (_SHADE[cards[0]], source[:3], _shade(piles[source]), target[:3], _shade(piles[target]))
+                key = (_SHADE[cards[0]], source[:3], _shade(piles[source].cards),
+                       target[:3], _shade(piles[target].cards))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -459,14 +475,8 @@ class LightAndShade(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        """One card from the top of the source (the pack for a deal) to the top of the target."""
-        piles = self.piles
-        _, _, source, target, _ = move
-        pile, onto = piles[source], piles[target]
-        cards = pile.cards
-        left = len(cards) - 1
-        piles[source] = Pile(cards[:left], min(pile.face_down, left))
-        piles[target] = Pile(onto.cards + cards[left:], onto.face_down)
+        assert move.source is not None and move.target is not None
+        self.transfer(move.source, move.target)
 
     @property
     def is_won(self) -> bool:

@@ -38,6 +38,7 @@ K♣
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..build import ACES_UP, Build, Foundation
@@ -56,6 +57,20 @@ MARRIAGE = Build("down", "same")
 
 PACKETS = 12
 FOUNDATIONS = 8
+PACKET_NAMES = tuple(f"packet {i}" for i in range(1, PACKETS + 1))
+FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, FOUNDATIONS + 1))
+#: Each packet's place round the square, for putting a card's targets in the packets' order.
+PLACE = {name: i for i, name in enumerate(PACKET_NAMES)}
+#: The aces, which begin the foundations.
+ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
+DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
+
+
+@lru_cache(maxsize=1 << 16)
+def written(cards: tuple[Card, ...]) -> str:
+    """A pile's cards written one after another, ``"5♦K♦"``, for :meth:`NapoleonsSquare.solver_key`
+    (a pile comes back in many positions of a search, so its text is kept)."""
+    return "".join([card._text for card in cards])
 #: Packets on each of the three sides: up the left, along the top, down the right.
 PER_SIDE = 4
 
@@ -201,9 +216,7 @@ talon:
         return 1 if self.options.square == "single" else 4
 
     def pile_names(self) -> list[str]:
-        return ([f"packet {i}" for i in range(1, PACKETS + 1)]
-                + [f"foundation {i}" for i in range(1, FOUNDATIONS + 1)]
-                + ["pack", "turned", "talon"])
+        return [*PACKET_NAMES, *FOUNDATION_NAMES, "pack", "turned", "talon"]
 
     def foundation_rule(self, name: str) -> Foundation:
         return ACES_UP
@@ -300,53 +313,91 @@ talon:
         True
         """
         piles = self.piles
-        moves: list[Move] = []
-        if not piles["turned"].cards and piles["pack"].cards:
-            moves.append(Move("deal", notation="deal"))
-        takes: dict[tuple[Any, int], str] = {}
+        # The foundation that takes each card, by its code: the first begun in its suit with the
+        # card below it on top, or the first empty one for an ace (Rule III).
+        takes: dict[int, str] = {}
         empty_foundation = None
-        for name in self.piles_of("foundation"):
-            top = piles[name].top
-            if top is None:
-                empty_foundation = empty_foundation or name
-            else:
-                takes.setdefault((top.suit, int(top.rank) + 1), name)
-        packets = self.piles_of("packet")
-        spouses: dict[tuple[Any, int], list[tuple[str, Card]]] = {}
-        vacancies: list[str] = []
-        for name in packets:
-            under = piles[name].top
-            if under is None:
-                if not vacancies:
-                    vacancies.append(name)
-            else:
-                spouses.setdefault((under.suit, int(under.rank) - 1), []).append((name, under))
-        for source, card in self.available():
-            want = (card.suit, int(card.rank))
-            taker = takes.get(want) or (empty_foundation if card.rank == Rank.ACE else None)
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                if empty_foundation is None:
+                    empty_foundation = name
+            elif cards[-1].value < 13:
+                takes.setdefault(cards[-1] + 1, name)
+        if empty_foundation is not None:
+            for ace in ACES:
+                takes.setdefault(ace, empty_foundation)
+        # Rule I: the top card of each packet is available.  The packets whose top card takes a
+        # card in marriage, by the code of the card it takes (one lower in its suit), and the
+        # first vacancy (the vacancies are alike: a card is offered the first).
+        sources: list[tuple[str, Card]] = []
+        spouses: dict[int, list[tuple[str, Card]]] = {}
+        vacancy = None
+        for name in PACKET_NAMES:
+            cards = piles[name].cards
+            if cards:
+                under = cards[-1]
+                sources.append((name, under))
+                if under.value > 1:
+                    spouses.setdefault(under - 1, []).append((name, under))
+            elif vacancy is None:
+                vacancy = name
+        turned, talon = piles["turned"].cards, piles["talon"].cards
+        if turned:
+            sources.append(("turned", turned[-1]))
+        if talon:
+            sources.append(("talon", talon[-1]))
+        moves: list[Move] = []
+        # Talon: a card is turned when the last one has been played, married, put in a vacancy or
+        # laid on the talon.
+        if not turned and piles["pack"].cards:
+            moves.append(DEAL)
+        for source, card in sources:
+            text = card._text
+            taker = takes.get(card)
             if taker is not None:
-                moves.append(Move("move", (card,), source, taker, f"{card} → foundation"))
-            from_packet = source.startswith("packet")
-            marriages = [(t, u) for t, u in spouses.get(want, ()) if t != source]
-            if vacancies and not from_packet:
-                # The targets in the order of the packets: the marriages and the vacancies.
-                order = {name: i for i, name in enumerate(packets)}
-                fills = [(v, None) for v in vacancies]
-                marriages = sorted(marriages + fills, key=lambda pair: order[pair[0]])
-            for target, under in marriages:
-                moves.append(Move("move", (card,), source, target, f"{card} → {under or 'space'}"))
+                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+            married = spouses.get(card, ())
+            if vacancy is not None and source in ("turned", "talon"):
+                # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
+                # with the marriages).
+                at = PLACE[vacancy]
+                for target, under in married:
+                    if PLACE[target] < at:
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                moves.append(Move("move", (card,), source, vacancy, text + " → space"))
+                for target, under in married:
+                    if PLACE[target] > at:
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+            else:
+                for target, under in married:
+                    if target != source:
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
             if source == "turned":
-                moves.append(Move("move", (card,), source, "talon", f"{card} → talon"))
-        if self.square_as_dealt():
-            moves += [m for m in self.moves() if m.kind in ("redeal", "slip") and self.violation(m) is None]
+                moves.append(Move("move", (card,), source, "talon", text + " → talon"))
+        remedy = self.options.remedy
+        if remedy != "none" and self.square_as_dealt():
+            moves += self._remedies(remedy)
+        return moves
+
+    def _remedies(self, remedy: str) -> list[Move]:
+        """The Note's remedies that may be used while the square lies as dealt: the re-deal and
+        the slipping of each king (once for two equal kings of a packet) that blocks two smaller
+        cards of its suit with another king."""
+        kings = self.blocking_kings()
+        if not kings:
+            return []
+        moves = [REDEAL] if remedy in ("either", "redeal") else []
+        if remedy in ("either", "slip"):
+            piles = self.piles
+            for name in PACKET_NAMES:
+                cards = piles[name].cards
+                for king in dict.fromkeys(c for c in cards[1:] if c.value == 13):
+                    if any(packet == name and cards[i] == king for packet, i in kings.get(king.suit, ())):
+                        moves.append(Move("slip", (king,), name, name, f"slip {king}"))
         return moves
 
     # ------------------------------------------------------------ for solvers
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
-
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the packets (in a fixed
         order once play has begun: the rules treat them alike, and only the Note's re-deal,
@@ -364,16 +415,15 @@ talon:
         (True, False)
         """
         piles = self.piles
-        packets = ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("packet")]
-        if "packet" in self.INTERCHANGEABLE and not self.square_as_dealt():
+        packets = [written(piles[name].cards) for name in PACKET_NAMES]
+        if not self.square_as_dealt():
             packets.sort()
-        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
-                                          for n in self.piles_of("foundation")])
-        pack: Any = len(piles["pack"])
+        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        pack: Any = len(piles["pack"].cards)
         if self.options.redeal == "pack":
-            pack = "".join([c._text for c in piles["pack"].cards])
-        return (tuple(packets), tops, "".join([c._text for c in piles["turned"].cards]),
-                "".join([c._text for c in piles["talon"].cards]), pack, self.counters["redeals"])
+            pack = written(piles["pack"].cards)
+        return (tuple(packets), tuple(tops), written(piles["turned"].cards), written(piles["talon"].cards),
+                pack, self.counters["redeals"])
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when both cards that could be married on it (the card
@@ -387,10 +437,18 @@ talon:
         """
         if self.square_as_dealt():
             return None
+        tops = None
         for move in moves:
-            if move.kind == "move" and move.target is not None and move.target.startswith("foundation"):
-                card = move.cards[0]
-                if card.rank == Rank.ACE or self.gone_up(card.suit, int(card.rank) - 1) >= self.packs:
+            if move[3] in FOUNDATION_NAMES:
+                card = move[1][0]
+                if card.value == 1:
+                    return move
+                if tops is None:
+                    piles = self.piles
+                    tops = [piles[name].cards[-1] for name in FOUNDATION_NAMES if piles[name].cards]
+                # Both cards one lower (in either pack) gone up: a foundation of the suit at or above.
+                suit, lower = card.suit, card.value - 1
+                if sum(1 for top in tops if top.suit is suit and top.value >= lower) >= self.packs:
                     return move
         return None
 
@@ -514,9 +572,12 @@ talon:
     def square_as_dealt(self) -> bool:
         """Whether the square lies as dealt: no card has been played, married or turned (the
         Note's remedies are used "after dealing the square", before play begins)."""
-        return (all(len(self.piles[p]) == self.packet_size for p in self.piles_of("packet"))
-                and all(self.piles[f].is_empty for f in self.piles_of("foundation"))
-                and self.piles["turned"].is_empty and self.piles["talon"].is_empty)
+        piles = self.piles
+        if piles["turned"].cards or piles["talon"].cards:
+            return False
+        size = self.packet_size
+        return (all(len(piles[name].cards) == size for name in PACKET_NAMES)
+                and not any(piles[name].cards for name in FOUNDATION_NAMES))
 
     def blocking_kings(self) -> dict[Suit, list[tuple[str, int]]]:
         """The Note's case in this position: see :func:`blocking_kings`."""
@@ -558,14 +619,20 @@ talon:
 
     # ----------------------------------------------------------- doing a move
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            self.transfer("pack", "turned")
-        elif move.kind == "redeal":
+        kind = move[0]
+        if kind == "redeal":
             self._redeal()
-        elif move.kind == "slip":
+            return
+        if kind == "slip":
             self._slip(move.source, move.cards[0])
-        else:
-            self.transfer(move.source, move.target)
+            return
+        # One card moves: the next of the pack is turned, or an available card goes.
+        source, target = ("pack", "turned") if kind == "deal" else (move[2], move[3])
+        piles = self.piles
+        src, dst = piles[source], piles[target]
+        rest, down = src.cards[:-1], src.face_down
+        piles[source] = Pile(rest, down if down <= len(rest) else len(rest))
+        piles[target] = Pile(dst.cards + src.cards[-1:], dst.face_down)
 
     def _slip(self, name: str, king: Card) -> None:
         """Slip ``king`` underneath its packet: the uppermost such king that blocks a smaller card."""
@@ -591,7 +658,8 @@ talon:
     # ------------------------------------------------------------ the result
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:

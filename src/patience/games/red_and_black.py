@@ -28,10 +28,11 @@ game is a replayable record.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation
-from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
+from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
@@ -49,6 +50,15 @@ FOUNDATION_SUITS = (Suit.DIAMONDS, Suit.DIAMONDS, Suit.CLUBS, Suit.CLUBS,
 ALTERNATE = Build("down", "alternate")
 #: "Next deal out eight cards ...  This row of cards is called the Volunteers."
 VOLUNTEERS = 8
+FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, len(FOUNDATION_SUITS) + 1))
+VOLUNTEER_NAMES = tuple(f"volunteer {i}" for i in range(1, VOLUNTEERS + 1))
+#: Rule II by the cards' codes: ``ON[under][card]``, whether ``card`` may be placed on ``under``.
+ON = ALTERNATE.table()
+#: The kind of card by colour and value, as Rule II sees it (a red three): ``KIND[card]``; and the
+#: kind each card takes on a Volunteer, ``TAKES_KIND[under]`` (the kind one lower, of the other
+#: colour; None under an ace).
+KIND = tuple(None if c is None else (c.is_red, c.value) for c in CARDS)
+TAKES_KIND = tuple(None if c is None or c.value == 1 else (not c.is_red, c.value - 1) for c in CARDS)
 
 #: The plate's Volunteers, left to right (the reading, card by card, is in the chapter).
 PLATE_VOLUNTEERS = "4♠ 3♥ 8♦ 10♣ J♦ K♣ 7♦ Q♥"
@@ -69,6 +79,27 @@ VOLUNTEER_REASONS = {
     "must alternate in colour": ("II", "cards on the Volunteers must be of alternate colours"),
     "*": ("II", "cards are placed on the Volunteers in descending sequence"),
 }
+
+
+def alternate_run(cards: tuple[Card, ...]) -> int:
+    """How many cards at the top of a Volunteer form a sequence by Rule II (``ALTERNATE.run_length``
+    from the table).
+
+    >>> alternate_run(tuple(parse_cards("9♣ 8♦ 7♠ 6♠ 5♥")))
+    2
+    """
+    n = len(cards)
+    i = n - 1
+    while i > 0 and ON[cards[i - 1]][cards[i]]:
+        i -= 1
+    return n - i
+
+
+@lru_cache(maxsize=1 << 16)
+def written(cards: tuple[Card, ...]) -> str:
+    """A pile's cards written one after another, ``"9♦8♣"``, for :meth:`RedAndBlack.solver_key` (a
+    pile comes back in many positions of a search, so its text is kept)."""
+    return "".join([card._text for card in cards])
 
 
 def withdraw(cards: Sequence[Card], rank: Rank, suits: Sequence[Suit]) -> tuple[list[Card], list[Card]]:
@@ -160,11 +191,7 @@ class RedAndBlack(Game):
 
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
-        return (
-            [f"foundation {i}" for i in range(1, len(FOUNDATION_SUITS) + 1)]
-            + [f"volunteer {i}" for i in range(1, VOLUNTEERS + 1)]
-            + ["talon", "pack"]
-        )
+        return [*FOUNDATION_NAMES, *VOLUNTEER_NAMES, "talon", "pack"]
 
     def foundation_rule(self, name: str) -> Foundation:
         return ACES_UP
@@ -292,57 +319,68 @@ class RedAndBlack(Game):
         """
         piles = self.piles
         takes = self._takers()
+        sequences = self.options.sequences
+        # The available cards: the uppermost card of each Volunteer (with ``sequences``, each
+        # sequence at its top, the longest first), then the top of the talon; and the Volunteers
+        # by the kind of card each takes (Rule II).
+        sources: list[tuple[str, tuple[Card, ...]]] = []
+        spouses: dict[tuple[bool, int], list[tuple[str, Card]]] = {}
+        for name in VOLUNTEER_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                continue
+            under = cards[-1]
+            if sequences:
+                sources += [(name, cards[-n:]) for n in range(alternate_run(cards), 1, -1)]
+            sources.append((name, cards[-1:]))
+            if under.value > 1:
+                spouses.setdefault(TAKES_KIND[under], []).append((name, under))
+        talon = piles["talon"].cards
+        if talon:
+            sources.append(("talon", talon[-1:]))
         moves: list[Move] = []
-        if piles["pack"].cards:
-            if self.options.deal_when != "blocked" or self._playable(takes) is None:
-                moves.append(DEAL)
-        elif piles["talon"].cards and self.counters["redeals"] < self.options.redeals:
-            moves.append(REDEAL)
-        #: The Volunteers by the colour and value of the card each takes.
-        spouses: dict[tuple[str, int], list[tuple[str, Card]]] = {}
-        for name in self.piles_of("volunteer"):
-            under = piles[name].top
-            if under is not None:
-                spouses.setdefault((under.colour, int(under.rank) - 1), []).append((name, under))
-        for source, cards in self.sources():
+        played = False
+        for source, cards in sources:
             head = cards[0]
+            text = head._text
             if len(cards) == 1:
-                taker = takes.get((head.suit, int(head.rank)))
+                taker = takes.get(head)
                 if taker is not None:
-                    moves.append(Move("move", cards, source, taker, f"{head} → foundation"))
-            other = "black" if head.colour == "red" else "red"
-            for target, under in spouses.get((other, int(head.rank)), ()):
+                    played = True
+                    moves.append(Move("move", cards, source, taker, text + " → foundation"))
+            for target, under in spouses.get(KIND[head], ()):
                 if target != source:
-                    moves.append(Move("move", cards, source, target, f"{head} → {under}"))
+                    moves.append(Move("move", cards, source, target, f"{text} → {under._text}"))
+        # Deal: the pack is dealt (by default only when no card can be played); the re-deal once
+        # it is exhausted.
+        if piles["pack"].cards:
+            if not (played and self.options.deal_when == "blocked"):
+                moves.insert(0, DEAL)
+        elif talon and self.counters["redeals"] < self.options.redeals:
+            moves.insert(0, REDEAL)
         return moves
 
-    def _takers(self) -> dict[tuple[Suit, int], str]:
-        """The foundation each card that can go up now goes to, by its suit and value: the first
-        that takes it (two that take the same card hold the same cards, so one move is offered,
-        as :meth:`Game.foundation_moves` offers it)."""
-        takes: dict[tuple[Suit, int], str] = {}
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is not None:
-                takes.setdefault((top.suit, int(top.rank) + 1), name)
+    def _takers(self) -> dict[int, str]:
+        """The foundation each card that can go up now goes to, by its code: the first that takes
+        it (two that take the same card hold the same cards, so one move is offered, as
+        :meth:`Game.foundation_moves` offers it)."""
+        piles = self.piles
+        takes: dict[int, str] = {}
+        empty = None
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                if empty is None:
+                    empty = name
+            elif cards[-1].value < 13:
+                takes.setdefault(cards[-1] + 1, name)  # Rule I: the next card of the suit
+        if empty is not None:
+            for suit in Suit:
+                takes.setdefault(Card(Rank.ACE, suit), empty)
         return takes
-
-    def _playable(self, takes: dict[tuple[Suit, int], str]) -> Card | None:
-        """:meth:`playable` from the foundations' wants: the uppermost cards of the Volunteers and
-        the talon."""
-        for name in self.piles_of("volunteer") + ["talon"]:
-            top = self.piles[name].top
-            if top is not None and (top.suit, int(top.rank)) in takes:
-                return top
-        return None
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("volunteer", "foundation")
-
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the Volunteers in a fixed
@@ -359,13 +397,11 @@ class RedAndBlack(Game):
         (True, False)
         """
         piles = self.piles
-        volunteers = self._alike("volunteer", ["".join([c._text for c in piles[n].cards])
-                                               for n in self.piles_of("volunteer")])
-        tops = self._alike("foundation", [piles[n].cards[-1]._text if piles[n].cards else ""
-                                          for n in self.piles_of("foundation")])
+        volunteers = sorted([written(piles[name].cards) for name in VOLUNTEER_NAMES])
+        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         redeals = self.counters["redeals"]
-        pack: Any = "".join([c._text for c in piles["pack"].cards]) if redeals else len(piles["pack"])
-        return (volunteers, tops, "".join([c._text for c in piles["talon"].cards]), pack, redeals)
+        pack: Any = written(piles["pack"].cards) if redeals else len(piles["pack"].cards)
+        return (tuple(volunteers), tuple(tops), written(piles["talon"].cards), pack, redeals)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when the four cards that could be placed on it (one lower,
@@ -385,22 +421,27 @@ class RedAndBlack(Game):
         piles = self.piles
         pack, talon = piles["pack"].cards, piles["talon"].cards
         no_redeal = self.counters["redeals"] >= self.options.redeals
+        tops = None
         for move in moves:
-            if move.kind != "move" or move.target is None or not move.target.startswith("foundation"):
+            if move[3] not in FOUNDATION_NAMES:
                 continue
-            source = piles[move.source]
-            if move.source == "talon":
+            source = move[2]
+            if source == "talon":
                 if not (no_redeal and self.options.refill == "pack"):
                     continue
-            elif len(source) == 1:
+            elif len(piles[source].cards) == 1:
                 refill = self.options.refill == "talon" and talon
                 if pack or refill or (talon and not no_redeal):
                     continue
-            card = move.cards[0]
-            lower = int(card.rank) - 1
-            other = (Suit.SPADES, Suit.CLUBS) if card.is_red else (Suit.HEARTS, Suit.DIAMONDS)
-            if sum(self.gone_up(suit, lower) for suit in other) >= 2 * self.packs \
-                    and self.gone_up(card.suit, lower) >= self.packs:
+            card = move[1][0]
+            if tops is None:
+                tops = [piles[name].cards[-1] for name in FOUNDATION_NAMES if piles[name].cards]
+            # The foundations at the card one lower or above: of the other colour (all four
+            # cards gone up), and of its own suit (both).
+            lower, red, suit = card.value - 1, card.is_red, card.suit
+            other = sum(1 for top in tops if top.is_red is not red and top.value >= lower)
+            own = sum(1 for top in tops if top.suit is suit and top.value >= lower)
+            if other >= 2 * self.packs and own >= self.packs:
                 return move
         return None
 
@@ -420,7 +461,7 @@ class RedAndBlack(Game):
         if move.target is not None and move.target.startswith("foundation"):
             return False
         under = pile.cards[-len(move.cards) - 1]
-        return (under.suit, int(under.rank)) not in self._takers()
+        return under not in self._takers()
 
     def aliases(self, move: Move) -> set[str]:
         """The notation, the target named as a pile or a kind of pile (``3♥ → volunteer 1``,
@@ -520,13 +561,24 @@ class RedAndBlack(Game):
 
     # ------------------------------------------------------------------ doing a move
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            self.transfer("pack", "talon")
-        elif move.kind == "redeal":
+        kind = move[0]
+        if kind == "deal":
+            self._carry("pack", "talon", 1)
+        elif kind == "redeal":
             self._redeal()
         else:
-            self.transfer(move.source, move.target, len(move.cards))  # type: ignore[arg-type]
+            self._carry(move[2], move[3], len(move[1]))
         self._refill()
+
+    def _carry(self, source: str, target: str, count: int) -> None:
+        """Move the top ``count`` cards of ``source`` onto ``target`` (:meth:`Game.transfer`, each
+        pile made once)."""
+        piles = self.piles
+        src, dst = piles[source], piles[target]
+        cards = src.cards
+        rest, down = cards[:len(cards) - count], src.face_down
+        piles[source] = Pile(rest, down if down <= len(rest) else len(rest))
+        piles[target] = Pile(dst.cards + cards[len(cards) - count:], dst.face_down)
 
     def _redeal(self) -> None:
         """Take up the talon, shuffle it (reproducibly: the shuffle's seed is the game's seed and
@@ -539,15 +591,19 @@ class RedAndBlack(Game):
     def _refill(self) -> None:
         """“Immediately filling each vacancy from the cards in hand”: each empty Volunteer, left to
         right, takes the next card of the pack (with ``refill=talon``, the top of the talon first)."""
-        for name in self.vacancies():
-            if self.options.refill == "talon" and self.piles["talon"].cards:
-                self.transfer("talon", name)
-            elif self.piles["pack"].cards:
-                self.transfer("pack", name)
+        piles = self.piles
+        for name in VOLUNTEER_NAMES:
+            if piles[name].cards:
+                continue
+            if self.options.refill == "talon" and piles["talon"].cards:
+                self._carry("talon", name, 1)
+            elif piles["pack"].cards:
+                self._carry("pack", name, 1)
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import Build
-from ..cards import Card, Rank
+from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -40,8 +40,24 @@ SOURCE = "Everybody's Book of Luck (anonymous, early 20th c.), “Tens”"
 ALTERNATE_DOWN = Build("down", "alternate")
 
 FILES = 10
+FILE_NAMES = tuple(f"file {i + 1}" for i in range(FILES))
 #: The length of a complete sequence, king to two.
 SEQUENCE = 12
+
+#: Whether a card may rest on another (:meth:`Tens.follows`), by their codes: ``BUILDS[below][above]``
+#: (rule 3; aces are thrown out, never built with, rule 2).
+_ALTERNATE = ALTERNATE_DOWN.table()
+BUILDS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(bool(below and above and above.value != 1 and _ALTERNATE[below][above]) for above in CARDS)
+    for below in CARDS)
+#: The cards that may rest on each card, by its code.
+BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(c for c in CARDS[1:] if BUILDS[below][c]) for below in range(len(CARDS)))
+
+
+def _file_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
+    """The order the solver's key lists the files in, once the packs are dealt out."""
+    return (len(pile.cards), pile.cards, pile.face_down)
 
 #: The lay-out of the lost diagram No. 27, redrawn (editorial).  The face-up third
 #: row holds the six cards of the worked example (A♥, 7♦, 6♣, 5♥, 4♣, 3♦) in
@@ -149,7 +165,7 @@ class Tens(Game):
         )
 
     def pile_names(self) -> list[str]:
-        return ["hand"] + [f"file {i + 1}" for i in range(FILES)] + ["aces", "removed"]
+        return ["hand", *FILE_NAMES, "aces", "removed"]
 
     def lay_out(self, cards: list[Card]) -> None:
         """Rule 1: two rows of ten face down, a third face up; the rest stays in hand.
@@ -189,41 +205,53 @@ class Tens(Game):
         """The legal moves, in the order of :meth:`moves`, made directly: for each file its turn,
         its ace thrown out, and each unbroken run at its foot onto the files that take it; then
         the deal."""
-        files = self.piles_of("file")
         piles = self.piles
         turn = self.options.turn_up == "move"
-        legal: list[Move] = []
-        for source in files:
-            pile = piles[source]
+        # Where a run may go, by its first card: onto a face card one higher of the other colour
+        # (rule 3; never onto an ace, rule 2, nor a face-down card, rule 4), with the move's words
+        # after the card; a king, into a quite empty file (rule 7).
+        places: dict[Card, list[tuple[str, str]]] = {}
+        spaces: list[tuple[str, str]] = []
+        for name in FILE_NAMES:
+            pile = piles[name]
             if not pile.cards:
+                spaces.append((name, " → space"))
+            elif pile.face_down < len(pile.cards):
+                under = pile.cards[-1]
+                words = " → " + under._text
+                for card in BUILDS_ON[under]:
+                    places.setdefault(card, []).append((name, words))
+        legal: list[Move] = []
+        for source in FILE_NAMES:
+            pile = piles[source]
+            cards, down = pile.cards, pile.face_down
+            size = len(cards)
+            if down >= size:
+                # Rule 4: a file with no face card may have its uppermost card turned over.
+                if turn and size:
+                    legal.append(Move("turn", (), source, source, f"turn {source}"))
                 continue
-            visible = pile.visible
-            if turn and not visible:
-                legal.append(Move("turn", (), source, source, f"turn {source}"))
-            top = pile.cards[-1]
-            for card in visible:
-                if card.rank == Rank.ACE and card == top:
-                    legal.append(Move("discard", (card,), source, "aces", f"{card} → aces"))
-            run = self.run_length(visible) if visible and top.rank != Rank.ACE else 0
-            for depth in range(1, run + 1):
-                cards = pile.cards[len(pile) - depth:]
-                head = cards[0]
-                if head.rank == Rank.ACE:
+            top = cards[-1]
+            if top.value == 1:
+                # Rule 2: an ace is thrown out once no card lies on it (twice, if its twin is
+                # the face card under it: the two are alike).
+                for card in cards[down:]:
+                    if card == top:
+                        legal.append(Move("discard", (card,), source, "aces", f"{card._text} → aces"))
+                continue
+            # Rule 6: any unbroken run at the foot of the file moves, whole or in part.
+            depth = 1
+            while True:
+                head = cards[size - depth]
+                for target, words in (spaces if depth < size else ()) if head.value == 13 \
+                        else places.get(head, ()):
+                    if target != source:
+                        legal.append(Move("move", cards[size - depth:], source, target, head._text + words))
+                if depth == size - down or not BUILDS[cards[size - depth - 1]][head]:
                     break
-                for target in files:
-                    if target == source:
-                        continue
-                    under = piles[target]
-                    if not under.cards:
-                        if head.rank != Rank.KING or depth == len(pile):
-                            continue
-                        where = "space"
-                    elif under.face_down == len(under.cards) or not self.follows(under.cards[-1], head):
-                        continue
-                    else:
-                        where = str(under.cards[-1])
-                    legal.append(Move("move", cards, source, target, f"{head} → {where}"))
-        if piles["hand"].cards and (self.options.deal_when == "any" or not legal):
+                depth += 1
+        # Rule 5: a fresh ten when the player will (or only when nothing can move).
+        if piles["hand"].cards and (not legal or self.options.deal_when == "any"):
             legal.append(Move("deal", notation="deal"))
         return legal
 
@@ -245,15 +273,19 @@ class Tens(Game):
         deal gives each file its own card, after that no rule tells one file from another."""
         if not self.INTERCHANGEABLE or self.piles["hand"].cards:
             return self.state_key()
-        files = sorted((self.piles[f] for f in self.piles_of("file")), key=lambda p: (len(p), p.cards, p.face_down))
-        return (tuple(files), tuple(self.piles[p] for p in ("aces", "removed")))
+        piles = self.piles
+        files = sorted([piles[f] for f in FILE_NAMES], key=_file_order)
+        return (tuple(files), (piles["aces"], piles["removed"]))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less, once the packs are dealt out, a run's moves into a second,
         third … empty file: the files are then alike."""
         legal = self.legal_moves()
-        empty = [f for f in self.piles_of("file") if self.piles[f].is_empty]
-        if self.piles["hand"].cards or len(empty) < 2 or not self.INTERCHANGEABLE:
+        piles = self.piles
+        if piles["hand"].cards or not self.INTERCHANGEABLE:
+            return legal
+        empty = [f for f in FILE_NAMES if not piles[f].cards]
+        if len(empty) < 2:
             return legal
         return [m for m in legal if m.target not in empty[1:]]
 
@@ -343,36 +375,61 @@ class Tens(Game):
     @staticmethod
     def follows(below: Card, above: Card) -> bool:
         """Whether ``above`` builds on ``below``: alternate colour, one lower, never an ace."""
-        return above.rank != Rank.ACE and ALTERNATE_DOWN.follows(below, above)
+        return BUILDS[below][above]
 
     # ----------------------------------------------------------- doing a move
     def apply(self, move: Move) -> None:
-        auto = self.options.turn_up == "auto"
-        if move.kind == "deal":
+        piles = self.piles
+        kind, cards, source, target, _ = move
+        if kind == "deal":
             self._deal()
-        elif move.kind == "turn":
-            self.piles[move.source] = self.piles[move.source].turned_up()
+        elif kind == "turn":
+            pile = piles[source]
+            if pile.cards and pile.face_down == len(pile.cards):
+                piles[source] = Pile(pile.cards, pile.face_down - 1)
         else:
-            self.transfer(move.source, move.target, len(move.cards), turn_up=auto)
+            pile, onto = piles[source], piles[target]
+            stays = len(pile.cards) - len(cards)
+            down = pile.face_down
+            if down >= stays:
+                # Rule 4: the card uncovered is turned face up (by itself, or by a move of its own).
+                down = stays - 1 if stays and self.options.turn_up == "auto" else stays
+            piles[source] = Pile(pile.cards[:stays], down)
+            piles[target] = Pile(onto.cards + pile.cards[stays:], onto.face_down)
         self._remove_sequences()
+
+    def _lifted(self, pile: Pile, count: int) -> Pile:
+        """``pile`` less its ``count`` cards at the foot, the card they uncover turned face up
+        (rule 4) when the option ``turn_up`` is ``auto``."""
+        stays = len(pile.cards) - count
+        down = pile.face_down
+        if down >= stays:
+            down = stays - 1 if stays and self.options.turn_up == "auto" else stays
+        return Pile(pile.cards[:stays], down)
 
     def _deal(self) -> None:
         """Rule 5: one card face up on each file, from the first; the last deal of four reaches
         only the first four files."""
-        hand = self.piles["hand"]
-        for name in self.piles_of("file")[: len(hand)]:
-            card = hand.top
-            assert card is not None
-            hand = hand.without(1)
-            self.piles[name] = self.piles[name].added((card,))
-        self.piles["hand"] = hand
+        piles = self.piles
+        hand = piles["hand"]
+        stays = max(len(hand.cards) - FILES, 0)
+        for name, card in zip(FILE_NAMES, reversed(hand.cards[stays:])):
+            pile = piles[name]
+            piles[name] = Pile(pile.cards + (card,), pile.face_down)
+        piles["hand"] = Pile(hand.cards[:stays], min(hand.face_down, stays))
 
     def _remove_sequences(self) -> None:
         """Rule 8: a complete sequence, king to two, at the foot of a file leaves the game."""
-        auto = self.options.turn_up == "auto"
-        for name in self.piles_of("file"):
-            while self.complete_sequence(self.piles[name]):
-                self.transfer(name, "removed", SEQUENCE, turn_up=auto)
+        piles = self.piles
+        for name in FILE_NAMES:
+            pile = piles[name]
+            cards = pile.cards
+            if len(cards) - pile.face_down < SEQUENCE or cards[-SEQUENCE].value != 13:
+                continue  # no face-up king twelve cards from the foot: no sequence
+            while self.complete_sequence(pile):
+                removed = piles["removed"]
+                piles["removed"] = Pile(removed.cards + pile.cards[-SEQUENCE:], removed.face_down)
+                pile = piles[name] = self._lifted(pile, SEQUENCE)
 
     def complete_sequence(self, pile: Pile) -> bool:
         """Whether the twelve cards at the foot of ``pile`` are face up and run from king to two."""
@@ -392,7 +449,8 @@ class Tens(Game):
     @property
     def is_won(self) -> bool:
         """Rule 9: no cards left in the lay-out (nor in hand)."""
-        return self.piles["hand"].is_empty and all(self.piles[f].is_empty for f in self.piles_of("file"))
+        piles = self.piles
+        return not piles["hand"].cards and not any(piles[f].cards for f in FILE_NAMES)
 
     def layout(self) -> list[Spot]:
         spots = [

@@ -29,10 +29,11 @@ are ``foundation 1`` … ``foundation 4``.
 
 from __future__ import annotations
 
+from operator import attrgetter, itemgetter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation
-from ..cards import Card, Rank, Suit
+from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
@@ -51,7 +52,25 @@ FILES = 9
 #: "The 'lay-out' does not take all the fifty-two cards. There are seven over."
 RESERVE = 7
 
-_RED = frozenset((Suit.HEARTS, Suit.DIAMONDS))
+#: The piles by kind, in order (the hot paths name them without asking :meth:`Game.piles_of`).
+FILE_NAMES = tuple(f"file {i}" for i in range(1, FILES + 1))
+FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
+_FILE_PILES = itemgetter(*FILE_NAMES)
+_FOUNDATION_PILES = itemgetter(*FOUNDATION_NAMES)
+_CARDS_OF_PILE = attrgetter("cards")
+
+#: For the fast paths, by a card's code: its name, the cards that may lie on it in the files (rule 4),
+#: and the card that follows it on its foundation (rule 2; None after a king).
+_NAMES = ("", *(str(card) for card in CARDS[1:]))
+_FITS = ALTERNATE_DOWN.table()
+_LYING_ON = ((), *(tuple(above for above in CARDS[1:] if _FITS[below][above]) for below in CARDS[1:]))
+_FOLLOWING = (None, *(CARDS[code + 1] if code % 13 else None for code in range(1, 53)))
+_ACES = tuple(CARDS[13 * suit + 1] for suit in range(4))
+
+
+def _pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
+    """The order :meth:`Game.solver_key` puts interchangeable piles in."""
+    return (len(pile.cards), pile.cards, pile.face_down)
 
 #: The rule and words a foundation's faults break.
 FOUNDATION_REASONS = {
@@ -127,9 +146,7 @@ class TheIdiotsDelight(Game):
 
     # ---------------------------------------------------------------- the deal
     def pile_names(self) -> list[str]:
-        return [f"file {i}" for i in range(1, FILES + 1)] + ["reserve"] + [
-            f"foundation {i}" for i in range(1, 5)
-        ]
+        return [*FILE_NAMES, "reserve", *FOUNDATION_NAMES]
 
     def foundation_rule(self, name: str) -> Foundation:
         return ACES_UP
@@ -243,62 +260,118 @@ class TheIdiotsDelight(Game):
         """The moves of :meth:`moves` that :meth:`violation` allows, in the same order, generated
         directly rather than judged one by one."""
         piles = self.piles
-        files = self.piles_of("file")
-        tops = [piles[f].top for f in files]
-        space = next((f for f, top in zip(files, tops) if top is None), None)
-        single_space = space is not None and self.options.spaces == "any"
-        # what each foot card takes (rank and colour: rule 4), worked out once
-        takes = [None if top is None else (top.rank - 1, top.suit not in _RED) for top in tops]
+        options = self.options
+        names = _NAMES
         wanted = self._wanted()
+        # Rule 4: the files each card may go on, in their order (by number, with the name of the card
+        # it goes on); and the first vacant top space, the one a card or a stack is offered (rule 5).
+        onto: dict[Card, tuple[tuple[int, str, str], ...]] = {}
+        space = None
+        space_at = FILES
+        for number, target in enumerate(FILE_NAMES):
+            cards = piles[target].cards
+            if cards:
+                under = cards[-1]
+                file = ((number, target, names[under]),)
+                for card in _LYING_ON[under]:
+                    onto[card] = onto[card] + file if card in onto else file
+            elif space is None:
+                space, space_at = target, number
+        # Rule 5: a single card may go into the space too, but for spaces=stacks.
+        single_space = space is not None and options.spaces == "any"
+        kind = options.stack
         legal: list[Move] = []
-        for source, card in zip(files, tops):
-            if card is None:
+        for source in FILE_NAMES:
+            pile = piles[source].cards
+            if not pile:
                 continue
-            pile = piles[source]
-            if (card.rank, card.suit) in wanted:
-                legal += self.foundation_moves(source, card, quick=True)
-            mine = (card.rank, card.suit in _RED)
-            for target, under, fit in zip(files, tops, takes):
-                if under is not None:
-                    if fit == mine and target != source:
-                        legal.append(Move("move", (card,), source, target, f"{card} → {under}"))
-                elif target == space and single_space and len(pile) > 1:
-                    legal.append(Move("move", (card,), source, target, f"{card} → space"))
-            if space is not None:
-                for depth in self.stack_sizes(pile):
-                    cards = pile.cards[len(pile) - depth:]
-                    legal.append(Move("move", cards, source, space, f"{cards[0]} → space"))
-        to_foundations = self.options.reserve_to_foundations
-        for card in piles["reserve"]:
-            if to_foundations and (card.rank, card.suit) in wanted:
-                legal += self.foundation_moves("reserve", card, quick=True)
-            mine = (card.rank, card.suit in _RED)
-            for target, under, fit in zip(files, tops, takes):
-                if under is not None:
-                    if fit == mine:
-                        legal.append(Move("move", (card,), "reserve", target, f"{card} → {under}"))
-                elif target == space and single_space:
-                    legal.append(Move("move", (card,), "reserve", target, f"{card} → space"))
+            card = pile[-1]
+            head = names[card]
+            if card in wanted:
+                legal.append(Move("move", (card,), source, wanted[card], f"{head} → foundation"))
+            size = len(pile)
+            # The space in its place among the files (a file's only card never goes there: rule 5).
+            to_space = single_space and size > 1
+            for number, target, under in onto.get(card, ()):
+                if to_space and number > space_at:
+                    legal.append(Move("move", (card,), source, space, f"{head} → space"))
+                    to_space = False
+                if target != source:
+                    legal.append(Move("move", (card,), source, target, f"{head} → {under}"))
+            if to_space:
+                legal.append(Move("move", (card,), source, space, f"{head} → space"))
+            if space is None:
+                continue
+            # Rule 5: a stack of two or more goes only into a vacant top space, and never a whole file
+            # (it would only go from one space to another).
+            depths: Iterable[int]
+            if kind == "any":
+                depths = range(2, size)
+            else:
+                run = 1
+                while run < size and _FITS[pile[-run - 1]][pile[-run]]:
+                    run += 1
+                if kind == "whole":
+                    depths = (run,) if 2 <= run < size else ()
+                else:
+                    depths = range(2, min(run, size - 1) + 1)
+            for depth in depths:
+                stack = pile[size - depth:]
+                legal.append(Move("move", stack, source, space, f"{names[stack[0]]} → space"))
+        # Rule 6: the seven over, to the foundations (unless reserve_to_foundations=false) and the files.
+        to_foundations = options.reserve_to_foundations
+        for card in piles["reserve"].cards:
+            head = names[card]
+            if to_foundations and card in wanted:
+                legal.append(Move("move", (card,), "reserve", wanted[card], f"{head} → foundation"))
+            to_space = single_space
+            for number, target, under in onto.get(card, ()):
+                if to_space and number > space_at:
+                    legal.append(Move("move", (card,), "reserve", space, f"{head} → space"))
+                    to_space = False
+                legal.append(Move("move", (card,), "reserve", target, f"{head} → {under}"))
+            if to_space:
+                legal.append(Move("move", (card,), "reserve", space, f"{head} → space"))
         return legal
 
-    def _wanted(self) -> set[tuple[Rank, Suit]]:
-        """The cards (rank and suit) that some foundation takes now."""
-        wanted: set[tuple[Rank, Suit]] = set()
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is None:
-                wanted |= {(Rank.ACE, suit) for suit in Suit}
-            elif top.rank < Rank.KING:
-                wanted.add((Rank(top.rank + 1), top.suit))
+    def _wanted(self) -> dict[Card, str]:
+        """The cards the foundations take now, each with the foundation it goes to (rule 2): the card
+        after each foundation's top card, and the aces, to the first empty foundation."""
+        piles = self.piles
+        wanted: dict[Card, str] = {}
+        empty = None
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if cards:
+                following = _FOLLOWING[cards[-1]]
+                if following is not None:
+                    wanted[following] = name
+            elif empty is None:
+                empty = name
+        if empty is not None:
+            for ace in _ACES:
+                wanted[ace] = empty
         return wanted
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card founded (from a file or the reserve) when no card that could be built on it is
         left in play: founding it can never spoil a win."""
+        out = None
         for move in moves:
-            if (move.target or "").startswith("foundation") and self.safe_to_found(move.cards[0], ALTERNATE_DOWN):
-                return move
+            if (move.target or "").startswith("foundation"):
+                if out is None:
+                    piles = self.piles
+                    out = {card for name in FOUNDATION_NAMES for card in piles[name].cards}
+                if all(child in out for child in _LYING_ON[move.cards[0]]):
+                    return move
         return None
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """As :meth:`Game.solver_key` makes it (the seven over, then the files and the foundations,
+        each kind in a fixed order), made directly."""
+        piles = self.piles
+        return ((piles["reserve"], *sorted(_FILE_PILES(piles), key=_pile_order),
+                 *sorted(_FOUNDATION_PILES(piles), key=_pile_order)), tuple(self.counters.values()))
 
     def aliases(self, move: Move) -> set[str]:
         """A stack may be named whole (``6♣ 5♥ → space``) or by its ends (``6♣–5♥ → space``)."""
@@ -374,17 +447,24 @@ class TheIdiotsDelight(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        if move.source == "reserve":
-            card = move.cards[0]
-            self.piles["reserve"] = Pile(tuple(c for c in self.piles["reserve"] if c != card))
-            self.piles[move.target] = self.piles[move.target].added((card,))
+        _, moved, source, target, _ = move
+        piles = self.piles
+        taken = piles[source]
+        cards = taken.cards
+        if source == "reserve":
+            at = cards.index(moved[0])
+            piles["reserve"] = Pile(cards[:at] + cards[at + 1:])
         else:
-            self.transfer(move.source, move.target, len(move.cards))
+            rest = cards[:len(cards) - len(moved)]
+            piles[source] = Pile(rest, min(taken.face_down, len(rest)))
+        onto = piles[target]
+        piles[target] = Pile(onto.cards + moved, onto.face_down)
 
     @property
     def is_won(self) -> bool:
         """Rule 7: a success when the four aces are got out and built upon until the kings are reached."""
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[f].cards) == 13 for f in FOUNDATION_NAMES)
 
     def layout(self) -> list[Spot]:
         """The nine files fanned down from the top line, the foundations and the seven over above."""

@@ -43,7 +43,7 @@ from itertools import count
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import Build, Foundation
-from ..cards import Card, Rank, Suit, parse_cards
+from ..cards import CARDS, Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -67,6 +67,18 @@ FOUNDATION = Foundation(Rank.ACE, Build("up", "any"))
 #: Rule I and the sequences: "neither do the cards placed in sequence on the columns";
 #: "Sequences (Rule I), both ascending and descending".
 SEQUENCE = Build("either", "any")
+
+#: The piles by name: the foundations in order, and the rows, the left group's then the right's,
+#: each from the top line down; the horizontal line of each (a foundation's and a row's); and for
+#: each row its side (0 left, 1 right), its line and the row on the other side of the aces.
+FOUNDATIONS = tuple(f"foundation {i + 1}" for i in range(2 * LINES))
+ROWS = tuple(f"{side} row {r + 1}" for side in SIDES for r in range(LINES))
+_LINE = {**{name: i // 2 + 1 for i, name in enumerate(FOUNDATIONS)}, **{name: i % LINES + 1 for i, name in enumerate(ROWS)}}
+_DEAL_PLACES = tuple((name, i // LINES, i % LINES + 1) for i, name in enumerate(ROWS))
+_OTHER_SIDE = {name: ROWS[(i + LINES) % (2 * LINES)] for i, name in enumerate(ROWS)}
+_TEXT = {card: str(card) for card in CARDS[1:]}
+
+DEAL = Move("deal", notation="deal")
 
 DEAL_WORDS = (
     "Withdraw from the packs the eight aces, and place them in two columns, taking care that each "
@@ -188,11 +200,14 @@ foundation 8: A♠
 
     def rows(self) -> list[str]:
         """The eight rows of the tableau: the left group's four, then the right group's."""
-        return self.piles_of("left row") + self.piles_of("right row")
+        return list(ROWS)
 
     @staticmethod
     def line_of(name: str) -> int:
         """The horizontal line (1 at the top) that a row or a foundation lies on."""
+        line = _LINE.get(name)
+        if line is not None:
+            return line
         number = int(name.split()[-1])
         return (number + 1) // 2 if name.startswith("foundation") else number
 
@@ -202,11 +217,11 @@ foundation 8: A♠
     @property
     def dealing(self) -> bool:
         """True while the deal goes on: the pack is not yet exhausted."""
-        return not self.piles["pack"].is_empty
+        return bool(self.piles["pack"].cards)
 
     def same_line_holds(self) -> bool:
         """Whether Rule III binds now: during the deal, or always with ``same_line=always``."""
-        return self.dealing or self.options.same_line == "always"
+        return bool(self.piles["pack"].cards) or self.options.same_line == "always"
 
     # ------------------------------------------------------------------ the deal
     @classmethod
@@ -297,10 +312,10 @@ foundation 8: A♠
         """The row that the next card of the deal goes to: the first place of the deal not
         yet filled (a card played during the deal is replaced at once, so this is the
         place after the last card dealt)."""
-        for row, column in self.places():
-            if len(self.piles[row]) < column:
-                return row
-        raise AssertionError("unreachable")  # pragma: no cover
+        # A row of ``n`` cards is first unfilled at the place of column ``n + 1`` on its side:
+        # the ``2n + side``-th column of the deal (counted from 0), on its line.
+        piles = self.piles
+        return min((2 * len(piles[row].cards) + side, line, row) for row, side, line in _DEAL_PLACES)[2]
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -325,35 +340,59 @@ foundation 8: A♠
         """The legal moves, in the order of :meth:`moves`, made directly: the deal, then each
         outside card to the foundations that take it (Rule III during the deal) and, once the
         pack is exhausted, onto the outside cards it follows and into the lanes."""
-        piles = self.piles
-        rows = self.rows()
-        foundations = self.piles_of("foundation")
-        dealing, same_line = self.dealing, self.same_line_holds()
-        empty = [r for r in rows if piles[r].is_empty]
+        piles, options = self.piles, self.options
+        dealing = bool(piles["pack"].cards)
+        same_line = dealing or options.same_line == "always"
+        # The foundations that take each value: an empty one the ace, another the card one above its
+        # top, whatever the suit (Rule I), none above a king.
+        wanted: dict[int, list[str]] = {}
+        for name in FOUNDATIONS:
+            cards = piles[name].cards
+            value = cards[-1].value + 1 if cards else 1
+            if value <= 13:
+                wanted.setdefault(value, []).append(name)
+        tops = [(name, piles[name].cards) for name in ROWS]
+        lanes = sum(1 for _, cards in tops if not cards)
+        keep = options.direction == "keep"
+        by_line = options.lane == "line"
         played: list[Move] = []
         moves: list[Move] = []
-        for source in rows:
-            card = piles[source].top
-            if card is None:
+        for source, cards in tops:
+            if not cards:
                 continue
-            line = self.line_of(source)
-            takers = [f for f in foundations if self.foundation_fault(f, card) is None]
-            mine = [f for f in takers if self.line_of(f) == line]
-            for name in mine + ([] if same_line else [f for f in takers if f not in mine]):
-                move = Move("move", (card,), source, name, f"{card} → {name}")
-                moves.append(move)
-                played.append(move)
+            card = cards[-1]
+            value, text = card.value, _TEXT[card]
+            takers = wanted.get(value)
+            if takers:
+                line = _LINE[source]
+                # Rule III: a foundation on the card's own line first; the others once it has ceased.
+                mine = [f for f in takers if _LINE[f] == line]
+                for name in mine if same_line else mine + [f for f in takers if _LINE[f] != line]:
+                    move = Move("move", (card,), source, name, f"{text} → {name}")
+                    moves.append(move)
+                    played.append(move)
             if dealing:
-                continue
-            for target in rows:
-                under = piles[target].top
-                if target == source or (under is not None and abs(under.value - card.value) != 1):
+                continue  # sequences are formed only when the pack is exhausted
+            for target, row in tops:
+                if target == source:
                     continue
-                if self._sequence_violation(source, target, card) is None:
-                    where = str(under) if under else "space" if len(empty) == 1 else target
-                    moves.append(Move("move", (card,), source, target, f"{card} → {where}"))
-        if dealing and not (self.options.play_at_once and played):
-            moves.insert(0, Move("deal", notation="deal"))
+                if not row:  # a lane (with lane=line, only when the other side of the line is empty too)
+                    if by_line and piles[_OTHER_SIDE[target]].cards:
+                        continue
+                    where = "space" if lanes == 1 else target
+                else:
+                    under = row[-1]
+                    step = value - under.value
+                    if step != 1 and step != -1:  # Rule I: up or down by one, whatever the suit
+                        continue
+                    if keep and len(row) >= 2:  # a sequence goes on in its direction
+                        before = under.value - row[-2].value
+                        if (before == 1 or before == -1) and step != before:
+                            continue
+                    where = _TEXT[under]
+                moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+        if dealing and not (options.play_at_once and played):
+            moves.insert(0, DEAL)
         return moves
 
     # ------------------------------------------------------------ for solvers
@@ -367,17 +406,19 @@ foundation 8: A♠
         if not self.INTERCHANGEABLE:
             return self.state_key()
         piles = self.piles
-        heights = [len(piles[f]) for f in self.piles_of("foundation")]
-        if self.dealing:
-            pairs = tuple(tuple(sorted(heights[2 * i: 2 * i + 2])) for i in range(LINES))
-            return (pairs, piles["pack"], tuple(piles[r] for r in self.rows()))
-        if not self.same_line_holds() and self.options.lane == "group":
-            return (tuple(sorted(heights)), _alike(piles[r] for r in self.rows()))
+        heights = [len(piles[f].cards) for f in FOUNDATIONS]
+        dealing = bool(piles["pack"].cards)
+        same_line = dealing or self.options.same_line == "always"
+        if dealing:
+            pairs = tuple((a, b) if a <= b else (b, a) for a, b in zip(heights[::2], heights[1::2]))
+            return (pairs, piles["pack"], tuple([piles[r] for r in ROWS]))
+        if not same_line and self.options.lane == "group":
+            return (tuple(sorted(heights)), _alike([piles[r] for r in ROWS]))
         lines = []
         for i in range(LINES):
-            rows = _alike(piles[f"{side} row {i + 1}"] for side in SIDES)
-            lines.append((tuple(sorted(heights[2 * i: 2 * i + 2])) if self.same_line_holds() else (), rows))
-        rest = () if self.same_line_holds() else tuple(sorted(heights))
+            rows = _alike([piles[ROWS[i]], piles[ROWS[LINES + i]]])
+            lines.append((tuple(sorted(heights[2 * i: 2 * i + 2])) if same_line else (), rows))
+        rest = () if same_line else tuple(sorted(heights))
         return (rest, tuple(sorted(lines, key=lambda line: (line[0], [(len(p), p.cards) for p in line[1]]))))
 
     def useful_moves(self) -> list[Move]:
@@ -385,15 +426,18 @@ foundation 8: A♠
         foundation as high as one it could go to on the same line (or, once Rule III has ceased,
         anywhere), and, once the rows are alike, a card into a second lane."""
         legal = self.legal_moves()
-        rows_alike = not self.dealing and not self.same_line_holds() and self.options.lane == "group"
+        piles = self.piles
+        same_line = bool(piles["pack"].cards) or self.options.same_line == "always"
+        rows_alike = not same_line and self.options.lane == "group"
         seen: set[tuple[Any, ...]] = set()
         useful = []
         for move in legal:
-            if move.kind == "move" and move.target.startswith("foundation"):
-                line = None if not self.same_line_holds() else self.line_of(move.target)
-                key: tuple[Any, ...] = (move.source, len(self.piles[move.target]), line)
-            elif rows_alike and move.kind == "move" and self.piles[move.target].is_empty:
-                key = (move.source, "lane")
+            kind, _, source, target, _ = move
+            if kind == "move" and target.startswith("foundation"):
+                line = None if not same_line else self.line_of(target)
+                key: tuple[Any, ...] = (source, len(piles[target].cards), line)
+            elif rows_alike and kind == "move" and not piles[target].cards:
+                key = (source, "lane")
             else:
                 useful.append(move)
                 continue
@@ -408,9 +452,9 @@ foundation 8: A♠
         queens are out).  Nothing can then lie on it or take it but a foundation, and the
         foundations as high as the one it goes to are alike; so it only stands on the card under
         it, and the line of play that would keep it there can play it now instead."""
-        if self.dealing or self.same_line_holds():
+        if self.same_line_holds():
             return None
-        heights = [len(self.piles[f]) for f in self.piles_of("foundation")]
+        heights = [len(self.piles[f].cards) for f in FOUNDATIONS]
         for move in moves:
             if move.kind == "move" and move.target.startswith("foundation"):
                 value = move.cards[0].value
@@ -511,13 +555,21 @@ foundation 8: A♠
 
     # ----------------------------------------------------------- doing a move
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
+        if move[0] == "deal":
             self._deal_one()
             return
-        self.transfer(move.source, move.target)
-        if self.dealing and move.target.startswith("foundation"):
+        source, target = move[2], move[3]
+        piles = self.piles
+        row, there = piles[source], piles[target]
+        piles[target] = Pile(there.cards + row.cards[-1:], there.face_down)
+        pack = piles["pack"]
+        if pack.cards and target.startswith("foundation"):
             # "play it at once; replacing it with the next card from the pack"
-            self.transfer("pack", move.source)
+            rest = row.without(1)
+            piles[source] = Pile(rest.cards + pack.cards[-1:], rest.face_down)
+            piles["pack"] = pack.without(1)
+        else:
+            piles[source] = row.without(1)
 
     def _deal_one(self) -> None:
         """Deal the next card of the pack, face up, to the next place of the deal."""
@@ -527,7 +579,8 @@ foundation 8: A♠
     @property
     def is_won(self) -> bool:
         """Every card on the foundations: the pack dealt and every row cleared."""
-        return not self.dealing and all(self.piles[r].is_empty for r in self.rows())
+        piles = self.piles
+        return not piles["pack"].cards and not any([piles[r].cards for r in ROWS])
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:

@@ -32,11 +32,14 @@ from collections import Counter
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN
-from ..cards import Card, Rank, Suit, whist_pack
+from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place
 from ..options import Option
 from . import register
+# The foundations are Babette's (four aces up, four kings down, of different suits), and so are
+# the texts of the cards for the solver's key.
+from .babette import _PLACE_TEXT, _TEXT, _TO_FOUNDATION, aces_and_kings_takers
 
 __all__ = ["TheLabyrinth", "place", "TABLEAU", "ROWS", "COLUMNS"]
 
@@ -59,12 +62,11 @@ _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
          for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
 SUITS = tuple(Suit)
 
-#: The places of each column from the first row down; the places above and below each place (None
-#: beyond the first and the last row); the reading order (built once: searches look them up at every move).
-_COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS + 1)]
-_NEIGHBOURS = {place(r, c): (place(r - 1, c) if r > 1 else None, place(r + 1, c) if r < ROWS else None)
-               for r in range(1, ROWS + 1) for c in range(1, COLUMNS + 1)}
-_ORDER = {name: i for i, name in enumerate(TABLEAU)}
+#: The places of each row (index 0 unused); each column's places by their indices in reading
+#: order (10 × (row - 1) + column - 1), from the first row down; the foundations in order.
+_ROW_PLACES = [()] + [tuple(place(r, c) for c in range(1, COLUMNS + 1)) for r in range(1, ROWS + 1)]
+_COLUMN_INDICES = [tuple(range(c, ROWS * COLUMNS, COLUMNS)) for c in range(COLUMNS)]
+FOUNDATIONS = tuple(_RULE)
 
 #: How the tableau is drawn: the rows touch one another, as on the plate.
 ROW_STEP = 0.9
@@ -72,6 +74,9 @@ TABLEAU_TOP = 1.3
 
 DEAL = Move("deal", (), "pack", None, "deal")
 REDEAL = Move("redeal", notation="redeal")
+#: The refilling of each vacancy from the pack (Rule III); the grace's words for each card.
+_REFILL = {name: Move("deal", (), "pack", name, f"refill {name}") for name in TABLEAU}
+_GRACE_TEXT = {card: f"grace {card}" for card in CARDS[1:]}
 
 GRACE_WORDS = (
     "When the pack is exhausted and you have played all available cards, if the game has not "
@@ -409,39 +414,54 @@ class TheLabyrinth(Game):
         >>> [str(m) for m in game.legal_moves()]
         ['2♥ → foundation', 'Q♥ → foundation', 'deal']
         """
-        legal = self.foundation_moves_of(self._fast_sources())
+        piles, counters, options = self.piles, self.counters, self.options
+        takers, _ = aces_and_kings_takers(piles)
+        tableau = [piles[name].cards for name in TABLEAU]
+        rows = counters["rows"]
+        pack = bool(piles["pack"].cards)
+        # Rule III: the vacancies of the row being dealt are refilled from the pack.
+        dealing = [name for name in _ROW_PLACES[rows] if not piles[name].cards] if pack and 0 < rows <= ROWS else []
+        # Rule IV (refill=before-play): no card of the row being dealt is played while it has a vacancy.
+        held = rows if dealing and options.refill == "before-play" else 0
+        legal: list[Move] = []
+        sources = [(TABLEAU[i], tableau[i][-1]) for i in self._free(tableau)
+                   if not held or i // COLUMNS + 1 != held]
+        grace = piles["grace"].cards
+        if grace:
+            sources.append(("grace", grace[-1]))
+        for source, card in sources:
+            names = takers.get(card)
+            if names is None:
+                continue
+            if len(names) == 1:
+                legal.append(Move("move", (card,), source, names[0], _TO_FOUNDATION[card]))
+            else:  # two foundations take it: the moves name them
+                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
         playable = bool(legal)
-        pack = bool(self.piles["pack"].cards)
-        rows = self.counters["rows"]
-        vacancies = self.vacancies()
-        dealing = [name for name in vacancies if _WHERE[name][0] == rows] if pack and rows else []
-        if pack and rows < ROWS and not (dealing and self.options.refill != "optional") \
-                and not (playable and self.options.deal_when == "blocked"):
+        if pack and rows < ROWS and not (dealing and options.refill != "optional") \
+                and not (playable and options.deal_when == "blocked"):
             legal.append(DEAL)
-        legal += [self.refill_move(name) for name in dealing]
-        if not pack and not self.counters["graces"] and not playable:
-            legal += [self.grace_move(name) for name in TABLEAU if self.piles[name].cards]
+        legal += [_REFILL[name] for name in dealing]
+        if not pack and not counters["graces"] and not playable:  # the grace: any one card of the tableau
+            legal += [Move("grace", (cards[-1],), name, "grace", _GRACE_TEXT[cards[-1]])
+                      for name, cards in zip(TABLEAU, tableau) if cards]
         return legal
 
-    def _fast_sources(self) -> list[str]:
-        """:meth:`_sources`, found column by column: the first and the last card of each column
-        (with ``blocking=next-row``, each card with an empty place, or none, above or below it),
-        less those Rule IV holds back."""
-        piles = self.piles
+    def _free(self, tableau: list[tuple[Card, ...]]) -> list[int]:
+        """The available places (Rule II) as indices of ``tableau``, the cards of every place in
+        reading order: the first and the last card of each column (with ``blocking=next-row``,
+        each card with an empty place, or none, above or below it)."""
         if self.options.blocking == "column":
             free = set()
-            for column in _COLUMNS:
-                filled = [name for name in column if piles[name].cards]
+            for column in _COLUMN_INDICES:
+                filled = [i for i in column if tableau[i]]
                 if filled:
-                    free.update((filled[0], filled[-1]))
-            sources = sorted(free, key=_ORDER.__getitem__)
-        else:
-            sources = [name for name, (above, below) in _NEIGHBOURS.items() if piles[name].cards
-                       and (not (above and piles[above].cards) or not (below and piles[below].cards))]
-        if self.options.refill == "before-play" and self.incomplete() is not None:
-            rows = self.counters["rows"]
-            sources = [name for name in sources if _WHERE[name][0] != rows]
-        return sources + (["grace"] if piles["grace"].cards else [])
+                    free.add(filled[0])
+                    free.add(filled[-1])
+            return sorted(free)
+        last = len(tableau) - COLUMNS
+        return [i for i, cards in enumerate(tableau)
+                if cards and (i < COLUMNS or not tableau[i - COLUMNS] or i >= last or not tableau[i + COLUMNS])]
 
     # ------------------------------------------------------------------ for the solver
     def solver_key(self) -> tuple[Any, ...]:
@@ -450,14 +470,18 @@ class TheLabyrinth(Game):
         :attr:`INTERCHANGEABLE`: an ace's and a king's foundation still differ by their first card,
         and each kind has four), the grace, and how many cards are left in the pack (the pack is
         only ever dealt from, so that says which)."""
-        piles = self.piles
-        tableau = ",".join([str(pile.cards[0]) if len(pile.cards) == 1 else " ".join(map(str, pile.cards))
-                            for pile in map(piles.__getitem__, TABLEAU)])
-        founded = [f"{p.cards[0]}{p.cards[-1]}" if p.cards else "" for p in
-                   (piles[name] for name in self.piles_of("foundation"))]
+        piles, text = self.piles, _TEXT
+        try:
+            tableau = ",".join([_PLACE_TEXT[piles[name].cards] for name in TABLEAU])
+        except KeyError:  # a place holding several cards (in a hand-written position)
+            tableau = ",".join([" ".join(map(str, piles[name].cards)) for name in TABLEAU])
+        founded = [text[cards[0]] + text[cards[-1]] if cards else "" for cards in
+                   [piles[name].cards for name in FOUNDATIONS]]
         if "foundation" in self.INTERCHANGEABLE:
             founded.sort()
-        return (tableau, tuple(founded), str(piles["grace"]), len(piles["pack"]), tuple(self.counters.values()))
+        grace = piles["grace"]
+        return (tableau, tuple(founded), str(grace) if grace.cards else "", len(piles["pack"].cards),
+                tuple(self.counters.values()))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to the only foundation it can ever go to, when playing it now rather than
@@ -588,15 +612,19 @@ class TheLabyrinth(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        if move == DEAL:
+        kind, _, source, target, _ = move
+        if kind == "deal" and target is None:
             self._deal_row()
-        elif move.kind == "grace":
-            assert move.source is not None
-            self.transfer(move.source, "grace")
+            return
+        # A card to a foundation, the grace's card set aside, or a vacancy refilled from the pack.
+        piles = self.piles
+        here = piles[source]
+        cards = here.cards
+        piles[source] = here.without(1)
+        there = piles[target]
+        piles[target] = Pile(there.cards + cards[-1:], there.face_down)
+        if kind == "grace":
             self.counters["graces"] += 1
-        else:
-            assert move.source is not None and move.target is not None
-            self.transfer(move.source, move.target)
 
     def _deal_row(self) -> None:
         """Deal the next row, ten cards from left to right under the last row (fewer if the pack
@@ -605,13 +633,19 @@ class TheLabyrinth(Game):
         row = self.counters["rows"] + 1
         if row > ROWS:
             raise InvalidPosition("the tableau has no room for another row")
-        for c in range(1, min(COLUMNS, len(self.piles["pack"])) + 1):
-            self.transfer("pack", place(row, c))
+        piles = self.piles
+        pack = piles["pack"]
+        cards = pack.cards
+        left = len(cards) - min(COLUMNS, len(cards))
+        for name, card in zip(_ROW_PLACES[row], reversed(cards[left:])):  # the top card first
+            there = piles[name]
+            piles[name] = Pile(there.cards + (card,), there.face_down)
+        piles["pack"] = Pile(cards[:left], min(pack.face_down, left))
         self.counters["rows"] = row
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        return aces_and_kings_takers(self.piles)[1]
 
     # ------------------------------------------------------------------ parsing
     def aliases(self, move: Move) -> set[str]:

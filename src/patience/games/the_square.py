@@ -34,10 +34,11 @@ A♠
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons, reversal, sequence_length
-from ..cards import Card, InvalidCard, Rank, Suit
+from ..cards import CARDS, Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, normalise_notation, pile_kind
 from ..options import Option
@@ -81,6 +82,28 @@ def next_rank(count: int) -> Rank | None:
     if count < FULL:
         return Rank(FULL - count)
     return None
+
+
+#: The value a foundation of each number of cards takes next (Rule II), None once complete.
+NEXT_VALUE = tuple(None if rank is None else int(rank) for rank in map(next_rank, range(FULL + 1)))
+#: The cards each card marries in the Square ("marry both in ascending and descending line"), by code.
+SPOUSES = tuple(tuple(other for other in range(1, 53) if MARRIAGE.table()[card][other]) if card else ()
+                for card in range(53))
+#: A sequence in suit, ascending or descending: what a reversal carries over.
+IN_SUIT_UP, IN_SUIT_DOWN = Build("up", "same"), Build("down", "same")
+#: The codes of the four aces (a card's code is 13 × suit + value).
+ACES = tuple(card for card in CARDS[1:] if card.value == 1)
+PACKET_NAMES = tuple(f"packet {i}" for i in range(1, PACKETS + 1))
+FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, SIDE + 1))
+#: Each card's text, by its code.
+_TEXT = ("", *(card._text for card in CARDS[1:]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _written(cards: tuple[Card, ...]) -> str:
+    """The cards of a pile, written one after another (for the solver's key; remembered: a search
+    meets the same piles, the long talon above all, again and again)."""
+    return "".join(map(_TEXT.__getitem__, cards))
 
 
 def foundation(text: str) -> str:
@@ -269,9 +292,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         return game
 
     def pile_names(self) -> list[str]:
-        return ([f"packet {i}" for i in range(1, PACKETS + 1)]
-                + [f"foundation {i}" for i in range(1, SIDE + 1)]
-                + ["pack", "turned", "talon"])
+        return [*PACKET_NAMES, *FOUNDATION_NAMES, "pack", "turned", "talon"]
 
     def lay_out(self, cards: list[Card]) -> None:
         """Deal the Square: sixteen cards face up, row by row.  The first ace of each suit goes to
@@ -362,80 +383,114 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
         True
         """
-        ace = self.waiting_ace()
-        if ace is not None:
-            return [m for m in self.foundation_moves("turned", ace, quick=True) if self.violation(m) is None]
         piles = self.piles
-        legal: list[Move] = []
-        if not piles["turned"].cards and piles["pack"].cards:
-            legal.append(Move("deal", notation="deal"))
-        packets = self.piles_of("packet")
-        space = None
-        #: The packets by the suit of their top card: (place in the Square, name, top card).
-        by_suit: dict[Suit, list[tuple[int, str, Card]]] = {}
-        for i, name in enumerate(packets):
-            under = piles[name].top
-            if under is None:
-                if space is None:
-                    space = (i, name)
-            else:
-                by_suit.setdefault(under.suit, []).append((i, name, under))
-        blocked = space is not None and self.options.spaces == "at-once" and self.can_fill()
-        wants = self._wants()
-        for source, card in self.available():
-            in_use = not blocked and not (source == "talon" and self.options.from_talon == "spaces")
-            value = int(card.rank)
-            if in_use:
-                taker = wants.get((card.suit, value))
-                if taker is not None:
-                    legal.append(Move("move", (card,), source, taker, f"{card} → foundation"))
-            spouses = [(i, name, under) for i, name, under in by_suit.get(card.suit, ())
-                       if name != source and abs(int(under.rank) - value) == 1] if in_use else []
-            if space is not None and source in ("turned", "talon"):
-                spouses = sorted(spouses + [(space[0], space[1], None)], key=lambda t: t[0])
-            for _, target, under in spouses:
-                legal.append(Move("move", (card,), source, target, f"{card} → {under or 'space'}"))
-            if source == "turned":
-                if space is None:
-                    legal.append(Move("move", (card,), source, "talon", f"{card} → talon"))
-            elif source.startswith("packet") and not blocked and spouses:
-                cards = piles[source].cards
-                if len(cards) > 1 and cards[-2].suit == card.suit and abs(int(cards[-2].rank) - value) == 1:
-                    for count in range(2, sequence_length(cards) + 1):
-                        run = reversal(cards, count)
-                        legal += [Move("reverse", run, source, target, f"{run[0]}–{run[-1]} → {under}")
-                                  for _, target, under in spouses]
-        return legal
-
-    def _wants(self) -> dict[tuple[Suit, int], str]:
-        """The foundation each card that can go up now goes to, by its suit and value: each
-        foundation begun wants the next card of Rule II, and the first empty corner the first
-        ace of a suit not yet founded."""
-        wants: dict[tuple[Suit, int], str] = {}
-        empty = None
-        founded = set()
-        for name in self.piles_of("foundation"):
-            pile = self.piles[name]
-            if not pile.cards:
-                empty = empty or name
+        # Rule II: the card each foundation takes next, by its code, and the first empty corner,
+        # which takes the first ace of a suit not yet founded.
+        wants: dict[int, str] = {}
+        founded: set[int] = set()
+        corner = None
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                corner = corner or name
                 continue
-            founded.add(pile.cards[0].suit)
-            rank = next_rank(len(pile))
-            if rank is not None:
-                wants[(pile.cards[0].suit, int(rank))] = name
-        if empty is not None:
-            for suit in Suit:
-                if suit not in founded:
-                    wants[(suit, 1)] = empty
-        return wants
+            ace = cards[0] - cards[0].value + 1
+            founded.add(ace)
+            value = NEXT_VALUE[len(cards)]
+            if value is not None:
+                wants[ace + value - 1] = name
+        turned = piles["turned"].cards
+        if turned and turned[-1].value == 1 and turned[-1] not in founded:
+            # "The four aces … must be placed in their allotted spaces as they appear": nothing else.
+            ace = turned[-1]
+            return [Move("move", (ace,), "turned", corner, f"{ace._text} → foundation")] if corner else []
+        if corner is not None:
+            for ace in ACES:
+                if ace not in founded:
+                    wants[ace] = corner
+        legal: list[Move] = []
+        pack = piles["pack"].cards
+        if not turned and pack:
+            legal.append(Move("deal", notation="deal"))
+        # The Square: the top card of each packet, the packets by their top card, and the first space.
+        tops: list[Card | None] = []
+        where: dict[int, list[int]] = {}
+        space = None
+        for i, name in enumerate(PACKET_NAMES):
+            cards = piles[name].cards
+            if cards:
+                top = cards[-1]
+                tops.append(top)
+                if top in where:
+                    where[top].append(i)
+                else:
+                    where[top] = [i]
+            else:
+                tops.append(None)
+                if space is None:
+                    space = i
+        # "Immediately refilling spaces": while a space is open and a card can still come to it,
+        # only a card from the pack or the talon moves, into the space.
+        can_fill = bool(turned or pack or piles["talon"].cards)
+        blocked = space is not None and self.options.spaces == "at-once" and can_fill
+        talon_in_use = self.options.from_talon == "any"
+        for i, top in enumerate(tops):
+            if top is None or blocked:
+                continue
+            source = PACKET_NAMES[i]
+            taker = wants.get(top)
+            if taker is not None:
+                legal.append(Move("move", (top,), source, taker, f"{top._text} → foundation"))
+            # Marriages: onto a packet one above or one below in suit.
+            spouses: list[int] = []
+            for card in SPOUSES[top]:
+                if card in where:
+                    spouses += where[card]
+            if not spouses:
+                continue
+            spouses.sort()
+            for j in spouses:
+                legal.append(Move("move", (top,), source, PACKET_NAMES[j], f"{top._text} → {tops[j]._text}"))
+            # Reversal: a sequence in suit of two cards or more goes over onto the same packets (its
+            # length as sequence_length counts it).
+            cards = piles[source].cards
+            if len(cards) > 1 and cards[-2] in SPOUSES[top]:
+                length = max(IN_SUIT_UP.run_length(cards), IN_SUIT_DOWN.run_length(cards))
+                for count in range(2, length + 1):
+                    run = reversal(cards, count)
+                    for j in spouses:
+                        legal.append(Move("reverse", run, source, PACKET_NAMES[j],
+                                          f"{run[0]._text}–{run[-1]._text} → {tops[j]._text}"))
+        for source in ("turned", "talon"):
+            cards = piles[source].cards
+            if not cards:
+                continue
+            card = cards[-1]
+            in_use = not blocked and (source == "turned" or talon_in_use)
+            if in_use:
+                taker = wants.get(card)
+                if taker is not None:
+                    legal.append(Move("move", (card,), source, taker, f"{card._text} → foundation"))
+            # Into the first space (from the pack or the talon, always), and onto the packets it marries.
+            spouses = []
+            if in_use:
+                for spouse in SPOUSES[card]:
+                    if spouse in where:
+                        spouses += where[spouse]
+            if space is not None:
+                spouses.append(space)
+            spouses.sort()
+            for j in spouses:
+                under = tops[j]
+                legal.append(Move("move", (card,), source, PACKET_NAMES[j],
+                                  f"{card._text} → {under._text if under is not None else 'space'}"))
+            # The card turned goes to the talon once no space waits for it.
+            if source == "turned" and space is None:
+                legal.append(Move("move", (card,), source, "talon", f"{card._text} → talon"))
+        return legal
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("packet", "foundation")
-
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the packets in a fixed order
@@ -452,11 +507,12 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         (True, False)
         """
         piles = self.piles
-        packets = self._alike("packet", ["".join([c._text for c in piles[n].cards]) for n in self.piles_of("packet")])
-        foundations = self._alike("foundation", [(len(piles[n]), piles[n].cards[0]._text if piles[n].cards else "")
-                                                 for n in self.piles_of("foundation")])
-        return (packets, foundations, "".join([c._text for c in piles["turned"].cards]),
-                "".join([c._text for c in piles["talon"].cards]), len(piles["pack"]))
+        # The rules treat the packets alike, and the corners (INTERCHANGEABLE): each in a fixed order.
+        packets = tuple(sorted(map(_written, [piles[n].cards for n in PACKET_NAMES])))
+        foundations = tuple(sorted([(len(cards), _TEXT[cards[0]] if cards else "")
+                                    for cards in [piles[n].cards for n in FOUNDATION_NAMES]]))
+        return (packets, foundations, _written(piles["turned"].cards), _written(piles["talon"].cards),
+                len(piles["pack"].cards))
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move that does not take the card just turned could have been made before it was
@@ -674,17 +730,22 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
 
     # ------------------------------------------------------------ doing a move
     def apply(self, move: Move) -> None:
-        if move.kind == "deal":
-            self.transfer("pack", "turned")
-        elif move.kind == "reverse":
-            for _ in move.cards:
-                self.transfer(move.source, move.target)
-        else:
-            self.transfer(move.source, move.target)
+        """A deal turns the top card of the pack; a reversal carries a sequence over card by card, its
+        top card first, so that it lies reversed on the target; any other move carries one card."""
+        kind, cards, source, target, _ = move
+        if kind == "deal":
+            source, target = "pack", "turned"
+        piles = self.piles
+        pile, onto = piles[source], piles[target]
+        left = len(pile.cards) - (len(cards) if kind == "reverse" else 1)
+        moved = pile.cards[left:]
+        piles[source] = Pile(pile.cards[:left], min(pile.face_down, left))
+        piles[target] = Pile(onto.cards + (moved[::-1] if kind == "reverse" else moved), onto.face_down)
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == FULL for f in self.piles_of("foundation"))
+        piles = self.piles
+        return all(len(piles[f].cards) == FULL for f in FOUNDATION_NAMES)
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:

@@ -39,10 +39,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..build import Build, Foundation
-from ..cards import Card, Rank, Suit, whist_pack
+from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -64,6 +65,29 @@ BRACELET = tuple(f"bracelet {n}" for n in range(1, 9))
 #: The suits round each ring, clockwise from the top left, as plate 038 shows them (the chapter
 #: gives the reading).
 RING_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS) * 2
+
+FOUNDATIONS = SEVENS + SIXES
+
+
+def _next_card(build: Build, top: Card) -> int:
+    """The code of the card that ``build`` lays on ``top`` next (0: none, past the king or the ace)."""
+    return next((card for card in CARDS[1:] if build.follows(top, card)), 0)
+
+
+#: The card a foundation topped by each card takes next, by code: the sevens ascend and the sixes
+#: descend, in suit (the Rule).
+TAKES_UP = (0, *(_next_card(ASCENDING.build, top) for top in CARDS[1:]))
+TAKES_DOWN = (0, *(_next_card(DESCENDING.build, top) for top in CARDS[1:]))
+#: Each card's text, by its code.
+_TEXT = ("", *(card._text for card in CARDS[1:]))
+
+
+@lru_cache(maxsize=1 << 16)
+def _written(cards: tuple[Card, ...]) -> str:
+    """The cards of a pile, written one after another (for the solver's key; remembered: a search
+    meets the same piles, the long talon above all, again and again)."""
+    return "".join(map(_TEXT.__getitem__, cards))
+
 
 DEAL = Move("deal", (), "pack", None, "deal")
 REDEAL = Move("redeal", (), "talon", "pack", "redeal")
@@ -240,11 +264,18 @@ class TwoRings(Game):
         return next(iter(self.vacancies()), "talon")
 
     def _deal_one(self) -> None:
-        card = self.piles["pack"].top
-        assert card is not None
-        self.piles["pack"] = self.piles["pack"].without(1)
-        target = self.next_place()
-        self.piles[target] = self.piles[target].added((card,))
+        """The next card of the pack to the first vacancy of the bracelet, else to the talon
+        (:meth:`next_place`)."""
+        piles = self.piles
+        target = "talon"
+        for name in BRACELET:
+            if not piles[name].cards:
+                target = name
+                break
+        pack, onto = piles["pack"], piles[target]
+        left = len(pack.cards) - 1
+        piles["pack"] = Pile(pack.cards[:left], min(pack.face_down, left))
+        piles[target] = Pile(onto.cards + pack.cards[left:], onto.face_down)
 
     def take_up(self) -> list[Card]:
         """The talon taken up for the re-deal: its cards in the order they will be dealt again.
@@ -299,42 +330,38 @@ class TwoRings(Game):
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered
         by :meth:`violation`, found without trying the forbidden ones."""
         piles = self.piles
-        takes = self._takers()
-        legal: list[Move] = []
-        for source in self.available():
-            card = piles[source].cards[-1]
-            taker = takes.get((card.suit, int(card.rank)))
-            if taker is not None:
-                legal.append(Move("move", (card,), source, taker, f"{card} → foundation"))
-        if self._deal_violation() is None:
-            legal.append(DEAL)
-        if self._redeal_violation() is None:
-            legal.append(REDEAL)
-        if self.options.fill_from == "pack-or-talon" and self.options.play_talon:
-            vacancy = next(iter(self.vacancies()), None)
-            talon = self.piles["talon"].top
-            if talon is not None and vacancy is not None:
-                legal.append(Move("move", (talon,), "talon", vacancy, f"{talon} → space"))
-        return legal
-
-    def _takers(self) -> dict[tuple[Suit, int], str]:
-        """The foundation each card that can go up now goes to, by its suit and value: the first
-        that takes it (two of a ring that take the same card hold the same cards, so one move is
-        offered, as :meth:`Game.foundation_moves` offers it)."""
-        takes: dict[tuple[Suit, int], str] = {}
-        for ring, step in ((SEVENS, 1), (SIXES, -1)):
+        # The Rule: the foundation each card goes to, by its code: the first of the ring that
+        # takes it (two of a ring that take the same card hold the same cards, so one move is
+        # offered, as :meth:`Game.foundation_moves` offers it).
+        takers: dict[int, str] = {}
+        for ring, takes in ((SEVENS, TAKES_UP), (SIXES, TAKES_DOWN)):
             for name in ring:
-                top = self.piles[name].cards[-1]
-                takes.setdefault((top.suit, int(top.rank) + step), name)
-        return takes
+                card = takes[piles[name].cards[-1]]
+                if card not in takers:
+                    takers[card] = name
+        play_talon = self.options.play_talon
+        legal: list[Move] = []
+        for source in (*BRACELET, "talon") if play_talon else BRACELET:
+            cards = piles[source].cards
+            if cards and cards[-1] in takers:
+                card = cards[-1]
+                legal.append(Move("move", (card,), source, takers[card], f"{card._text} → foundation"))
+        # The pack is dealt while it lasts; then the talon may be taken up (the re-deal), once.
+        talon = piles["talon"].cards
+        if piles["pack"].cards:
+            legal.append(DEAL)
+        elif talon and self.counters["redeals"] < self.options.redeals:
+            legal.append(REDEAL)
+        if talon and play_talon and self.options.fill_from == "pack-or-talon":
+            for vacancy in BRACELET:
+                if not piles[vacancy].cards:
+                    card = talon[-1]
+                    legal.append(Move("move", (card,), "talon", vacancy, f"{card._text} → space"))
+                    break
+        return legal
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("foundation",)
-
-    def _alike(self, kind: str, keys: list[Any]) -> tuple[Any, ...]:
-        """The keys of the piles of ``kind`` for :meth:`solver_key`: in a fixed order where the kind is
-        :attr:`~patience.game.Game.INTERCHANGEABLE`, else in the piles' order."""
-        return tuple(sorted(keys) if kind in self.INTERCHANGEABLE else keys)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the foundations in a fixed
@@ -352,11 +379,12 @@ class TwoRings(Game):
         (True, False)
         """
         piles = self.piles
-        tops = self._alike("foundation", [piles[name].cards[-1]._text for name in SEVENS + SIXES])
-        bracelet = tuple("".join([c._text for c in piles[name].cards]) for name in BRACELET)
+        # The foundations are alike (INTERCHANGEABLE): in a fixed order.
+        tops = tuple(sorted([_TEXT[piles[name].cards[-1]] for name in FOUNDATIONS]))
+        bracelet = tuple(map(_written, [piles[name].cards for name in BRACELET]))
         redeals = self.counters["redeals"]
-        pack: Any = "".join([c._text for c in piles["pack"].cards]) if redeals else len(piles["pack"])
-        return (tops, bracelet, "".join([c._text for c in piles["talon"].cards]), pack, redeals)
+        pack = piles["pack"].cards
+        return (tops, bracelet, _written(piles["talon"].cards), _written(pack) if redeals else len(pack), redeals)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation once nothing can change where the next cards go and it
@@ -375,18 +403,22 @@ class TwoRings(Game):
         """
         if self.options.fill_from != "pack" or self.counters["redeals"] < self.options.redeals:
             return None
-        dealt_out = self.piles["pack"].is_empty
+        piles = self.piles
+        dealt_out = not piles["pack"].cards
         for move in moves:
-            if move.kind != "move" or move.target is None or not move.target.startswith("foundation") \
-                    or not (move.source == "talon" or dealt_out):
+            kind, cards, source, target, _ = move
+            if kind != "move" or target is None or not target.startswith("foundation") \
+                    or not (source == "talon" or dealt_out):
                 continue
-            card = move.cards[0]
-            up = move.target in SEVENS
+            card = cards[0]
+            up = target in SEVENS
             ring = SEVENS if up else SIXES
-            before = int(card.rank) - 1 if up else int(card.rank) + 1
-            reached = sum(1 for name in ring if self.piles[name].cards[0].suit == card.suit
-                          and (int(self.piles[name].cards[-1].rank) >= before if up
-                               else int(self.piles[name].cards[-1].rank) <= before))
+            before = card.value - 1 if up else card.value + 1
+            reached = 0
+            for name in ring:
+                pile = piles[name].cards
+                if pile[0].suit is card.suit and (pile[-1].value >= before if up else pile[-1].value <= before):
+                    reached += 1
             if reached >= self.packs:
                 return move
         return None
@@ -491,7 +523,8 @@ class TwoRings(Game):
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == (7 if f in SEVENS else 6) for f in SEVENS + SIXES)
+        piles = self.piles
+        return all(len(piles[f].cards) == 7 for f in SEVENS) and all(len(piles[f].cards) == 6 for f in SIXES)
 
     # ------------------------------------------------------------------ parsing
     def aliases(self, move: Move) -> set[str]:
