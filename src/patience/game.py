@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from .build import Build, Foundation
-from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
+from .cards import CARDS, Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
@@ -932,6 +932,33 @@ class Game:
             else:
                 moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
         return moves
+
+    def going_up(self, names: Sequence[str], firsts: Iterable[Card]) -> dict[int, str]:
+        """The foundation each card goes up to now, by its code, for foundations ``names`` built up
+        in suit: a begun foundation takes the next card of its suit, the first empty one each card
+        of ``firsts``; where two take the same card (two packs), the first of them, as
+        :meth:`foundation_moves` offers it (for a game's own fast :meth:`legal_moves`).
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> going = game.going_up(game.piles_of("foundation"), [Card.parse("A♠")])
+        >>> sorted(str(CARDS[code]) for code in going), going[Card.parse("2♥")]
+        (['2♠', '2♣', '2♥', '2♦'], 'foundation 5')
+        """
+        piles = self.piles
+        takes: dict[int, str] = {}
+        empty = None
+        for name in names:
+            cards = piles[name].cards
+            if not cards:
+                if empty is None:
+                    empty = name
+            elif cards[-1].value < 13:
+                takes.setdefault(cards[-1] + 1, name)
+        if empty is not None:
+            for card in firsts:
+                takes.setdefault(card, empty)
+        return takes
 
     def founded(self, card: Card) -> bool:
         """Whether a card of the rank and suit of ``card`` lies on a foundation (for foundations

@@ -33,7 +33,6 @@ deal 8♠ 8
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..build import Build, Foundation, ascending_from
@@ -63,12 +62,6 @@ CHILDREN = {wrap: tuple(() if under is None else tuple(c for c in CARDS[1:] if t
                         for under in CARDS)
             for wrap, table in ON.items()}
 
-
-@lru_cache(maxsize=1 << 16)
-def written(cards: tuple[Card, ...]) -> str:
-    """A pile's cards written one after another, ``"K♦Q♠"``, for :meth:`GeneralSedgewick.solver_key`
-    (a pile comes back in many positions of a search, so its text is kept)."""
-    return "".join([card._text for card in cards])
 
 #: Plate 028, read card by card (the reading is in the chapter): the cross just dealt, top,
 #: left, centre, right and bottom.  The court card on the right is a heart; its rank is a guess.
@@ -337,7 +330,7 @@ class GeneralSedgewick(Game):
             sources = [*packets, ("talon", talon[-1])]
         runs = self.options.runs
         for source, card in sources:
-            text = card._text
+            text = card.text
             taker = takes.get(card)
             if taker is None and empty is not None and card.value == base:
                 taker = empty
@@ -351,11 +344,11 @@ class GeneralSedgewick(Game):
                         where = "space" if target == vacancies[0] else target
                         moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
                     elif on[cards[-1]][card]:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {cards[-1]._text}"))
+                        moves.append(Move("move", (card,), source, target, f"{text} → {cards[-1].text}"))
             else:
                 for target, under in packets:
                     if target != source and on[under][card]:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
             if runs and source != "talon":
                 pile = piles[source].cards
                 for n in range(2, descending_run(pile, on) + 1):
@@ -363,7 +356,7 @@ class GeneralSedgewick(Game):
                     head = run[0]
                     for target, under in packets:
                         if target != source and on[under][head]:
-                            moves.append(Move("move", run, source, target, f"{head._text} → {under._text}"))
+                            moves.append(Move("move", run, source, target, f"{head.text} → {under.text}"))
         return moves
 
     # ------------------------------------------------------------ for solvers
@@ -383,10 +376,10 @@ class GeneralSedgewick(Game):
         (True, False)
         """
         piles = self.piles
-        cross = sorted([written(piles[name].cards) for name in CROSS_NAMES])
-        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        cross = sorted([piles[name].cards for name in CROSS_NAMES])
+        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         first = piles["foundation 1"].cards
-        return (tuple(cross), tuple(tops), first[0]._text if first else "", written(piles["talon"].cards),
+        return (tuple(cross), tuple(tops), first[0] if first else 0, piles["talon"].cards,
                 len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:

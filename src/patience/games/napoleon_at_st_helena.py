@@ -23,7 +23,6 @@ top card stays available.  There is no re-deal.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
@@ -54,12 +53,6 @@ FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, FOUNDATIONS + 1))
 ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
 DEAL = Move("deal", (), "pack", "talon", "deal")
 
-
-@lru_cache(maxsize=1 << 16)
-def written(cards: tuple[Card, ...]) -> str:
-    """The cards of a pile written one after another, ``"K♣5♥"`` (for :meth:`~NapoleonAtStHelena.solver_key`:
-    a pile comes back in many positions of a search, so its text is kept)."""
-    return "".join([card._text for card in cards])
 #: The cards of the two packs left after the tableau is dealt: the pack turned one by one.
 REMAINDER = 2 * 52 - ROWS * COLUMNS
 
@@ -257,14 +250,14 @@ class NapoleonAtStHelena(Game):
         moves: list[Move] = []
         playable = False
         for source, card, may_fill_lane in sources:
-            text = card._text
+            text = card.text
             taker = takes.get(card)
             if taker is not None:
                 playable = True
                 moves.append(Move("move", (card,), source, taker, text + " → foundation"))
             for target, under in spouses.get(card, ()):
                 if target != source:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
             if may_fill_lane:
                 for lane, written in to_lanes:
                     moves.append(Move("move", (card,), source, lane, text + written))
@@ -274,23 +267,9 @@ class NapoleonAtStHelena(Game):
         return moves
 
     def _takers(self) -> dict[int, str]:
-        """The foundation each card that can go up now goes to, by its code: the first that takes
-        it (two foundations that take the same card hold the same cards, so one move is offered,
-        as :meth:`Game.foundation_moves` offers it)."""
-        piles = self.piles
-        takes: dict[int, str] = {}
-        empty = None
-        for name in FOUNDATION_NAMES:
-            cards = piles[name].cards
-            if not cards:
-                if empty is None:
-                    empty = name
-            elif cards[-1].value < 13:
-                takes.setdefault(cards[-1] + 1, name)  # Rule II: the next card of the suit
-        if empty is not None:
-            for ace in ACES:
-                takes.setdefault(ace, empty)
-        return takes
+        """The foundation each card that can go up now goes to, by its code (Rule II: the next
+        card of the suit; an ace to the first empty foundation)."""
+        return self.going_up(FOUNDATION_NAMES, ACES)
 
     def _deal_waits(self) -> bool:
         """Whether the next card of the pack may be turned only when no available card can be
@@ -314,9 +293,9 @@ class NapoleonAtStHelena(Game):
         (True, False)
         """
         piles = self.piles
-        columns = sorted([written(piles[name].cards) for name in COLUMN_NAMES])
-        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
-        return (tuple(columns), tuple(tops), written(piles["talon"].cards), len(piles["pack"].cards))
+        columns = sorted([piles[name].cards for name in COLUMN_NAMES])
+        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        return (tuple(columns), tuple(tops), piles["talon"].cards, len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further lane: the rules treat the

@@ -38,7 +38,6 @@ K♣
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from ..build import ACES_UP, Build, Foundation
@@ -65,12 +64,6 @@ PLACE = {name: i for i, name in enumerate(PACKET_NAMES)}
 ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
 DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
 
-
-@lru_cache(maxsize=1 << 16)
-def written(cards: tuple[Card, ...]) -> str:
-    """A pile's cards written one after another, ``"5♦K♦"``, for :meth:`NapoleonsSquare.solver_key`
-    (a pile comes back in many positions of a search, so its text is kept)."""
-    return "".join([card._text for card in cards])
 #: Packets on each of the three sides: up the left, along the top, down the right.
 PER_SIDE = 4
 
@@ -353,7 +346,7 @@ talon:
         if not turned and piles["pack"].cards:
             moves.append(DEAL)
         for source, card in sources:
-            text = card._text
+            text = card.text
             taker = takes.get(card)
             if taker is not None:
                 moves.append(Move("move", (card,), source, taker, text + " → foundation"))
@@ -364,15 +357,15 @@ talon:
                 at = PLACE[vacancy]
                 for target, under in married:
                     if PLACE[target] < at:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
                 moves.append(Move("move", (card,), source, vacancy, text + " → space"))
                 for target, under in married:
                     if PLACE[target] > at:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
             else:
                 for target, under in married:
                     if target != source:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
             if source == "turned":
                 moves.append(Move("move", (card,), source, "talon", text + " → talon"))
         remedy = self.options.remedy
@@ -415,14 +408,14 @@ talon:
         (True, False)
         """
         piles = self.piles
-        packets = [written(piles[name].cards) for name in PACKET_NAMES]
+        packets = [piles[name].cards for name in PACKET_NAMES]
         if not self.square_as_dealt():
             packets.sort()
-        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         pack: Any = len(piles["pack"].cards)
         if self.options.redeal == "pack":
-            pack = written(piles["pack"].cards)
-        return (tuple(packets), tuple(tops), written(piles["turned"].cards), written(piles["talon"].cards),
+            pack = piles["pack"].cards
+        return (tuple(packets), tuple(tops), piles["turned"].cards, piles["talon"].cards,
                 pack, self.counters["redeals"])
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:

@@ -28,7 +28,6 @@ game is a replayable record.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation
@@ -50,6 +49,8 @@ FOUNDATION_SUITS = (Suit.DIAMONDS, Suit.DIAMONDS, Suit.CLUBS, Suit.CLUBS,
 ALTERNATE = Build("down", "alternate")
 #: "Next deal out eight cards ...  This row of cards is called the Volunteers."
 VOLUNTEERS = 8
+#: The cards the foundations begin with.
+ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
 FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, len(FOUNDATION_SUITS) + 1))
 VOLUNTEER_NAMES = tuple(f"volunteer {i}" for i in range(1, VOLUNTEERS + 1))
 #: Rule II by the cards' codes: ``ON[under][card]``, whether ``card`` may be placed on ``under``.
@@ -94,12 +95,6 @@ def alternate_run(cards: tuple[Card, ...]) -> int:
         i -= 1
     return n - i
 
-
-@lru_cache(maxsize=1 << 16)
-def written(cards: tuple[Card, ...]) -> str:
-    """A pile's cards written one after another, ``"9♦8♣"``, for :meth:`RedAndBlack.solver_key` (a
-    pile comes back in many positions of a search, so its text is kept)."""
-    return "".join([card._text for card in cards])
 
 
 def withdraw(cards: Sequence[Card], rank: Rank, suits: Sequence[Suit]) -> tuple[list[Card], list[Card]]:
@@ -342,7 +337,7 @@ class RedAndBlack(Game):
         played = False
         for source, cards in sources:
             head = cards[0]
-            text = head._text
+            text = head.text
             if len(cards) == 1:
                 taker = takes.get(head)
                 if taker is not None:
@@ -350,7 +345,7 @@ class RedAndBlack(Game):
                     moves.append(Move("move", cards, source, taker, text + " → foundation"))
             for target, under in spouses.get(KIND[head], ()):
                 if target != source:
-                    moves.append(Move("move", cards, source, target, f"{text} → {under._text}"))
+                    moves.append(Move("move", cards, source, target, f"{text} → {under.text}"))
         # Deal: the pack is dealt (by default only when no card can be played); the re-deal once
         # it is exhausted.
         if piles["pack"].cards:
@@ -361,23 +356,9 @@ class RedAndBlack(Game):
         return moves
 
     def _takers(self) -> dict[int, str]:
-        """The foundation each card that can go up now goes to, by its code: the first that takes
-        it (two that take the same card hold the same cards, so one move is offered, as
-        :meth:`Game.foundation_moves` offers it)."""
-        piles = self.piles
-        takes: dict[int, str] = {}
-        empty = None
-        for name in FOUNDATION_NAMES:
-            cards = piles[name].cards
-            if not cards:
-                if empty is None:
-                    empty = name
-            elif cards[-1].value < 13:
-                takes.setdefault(cards[-1] + 1, name)  # Rule I: the next card of the suit
-        if empty is not None:
-            for suit in Suit:
-                takes.setdefault(Card(Rank.ACE, suit), empty)
-        return takes
+        """The foundation each card that can go up now goes to, by its code (Rule I: the next
+        card of the suit; an ace to the first empty foundation)."""
+        return self.going_up(FOUNDATION_NAMES, ACES)
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("volunteer", "foundation")
@@ -397,11 +378,11 @@ class RedAndBlack(Game):
         (True, False)
         """
         piles = self.piles
-        volunteers = sorted([written(piles[name].cards) for name in VOLUNTEER_NAMES])
-        tops = sorted([cards[-1]._text if cards else "" for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
+        volunteers = sorted([piles[name].cards for name in VOLUNTEER_NAMES])
+        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         redeals = self.counters["redeals"]
-        pack: Any = written(piles["pack"].cards) if redeals else len(piles["pack"].cards)
-        return (tuple(volunteers), tuple(tops), written(piles["talon"].cards), pack, redeals)
+        pack: Any = piles["pack"].cards if redeals else len(piles["pack"].cards)
+        return (tuple(volunteers), tuple(tops), piles["talon"].cards, pack, redeals)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when the four cards that could be placed on it (one lower,

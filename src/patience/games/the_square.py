@@ -34,7 +34,6 @@ A♠
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from functools import lru_cache
 from typing import Any
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons, reversal, sequence_length
@@ -96,14 +95,7 @@ ACES = tuple(card for card in CARDS[1:] if card.value == 1)
 PACKET_NAMES = tuple(f"packet {i}" for i in range(1, PACKETS + 1))
 FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, SIDE + 1))
 #: Each card's text, by its code.
-_TEXT = ("", *(card._text for card in CARDS[1:]))
 
-
-@lru_cache(maxsize=1 << 16)
-def _written(cards: tuple[Card, ...]) -> str:
-    """The cards of a pile, written one after another (for the solver's key; remembered: a search
-    meets the same piles, the long talon above all, again and again)."""
-    return "".join(map(_TEXT.__getitem__, cards))
 
 
 def foundation(text: str) -> str:
@@ -403,7 +395,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         if turned and turned[-1].value == 1 and turned[-1] not in founded:
             # "The four aces … must be placed in their allotted spaces as they appear": nothing else.
             ace = turned[-1]
-            return [Move("move", (ace,), "turned", corner, f"{ace._text} → foundation")] if corner else []
+            return [Move("move", (ace,), "turned", corner, f"{ace.text} → foundation")] if corner else []
         if corner is not None:
             for ace in ACES:
                 if ace not in founded:
@@ -440,7 +432,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             source = PACKET_NAMES[i]
             taker = wants.get(top)
             if taker is not None:
-                legal.append(Move("move", (top,), source, taker, f"{top._text} → foundation"))
+                legal.append(Move("move", (top,), source, taker, f"{top.text} → foundation"))
             # Marriages: onto a packet one above or one below in suit.
             spouses: list[int] = []
             for card in SPOUSES[top]:
@@ -450,7 +442,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                 continue
             spouses.sort()
             for j in spouses:
-                legal.append(Move("move", (top,), source, PACKET_NAMES[j], f"{top._text} → {tops[j]._text}"))
+                legal.append(Move("move", (top,), source, PACKET_NAMES[j], f"{top.text} → {tops[j].text}"))
             # Reversal: a sequence in suit of two cards or more goes over onto the same packets (its
             # length as sequence_length counts it).
             cards = piles[source].cards
@@ -460,7 +452,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                     run = reversal(cards, count)
                     for j in spouses:
                         legal.append(Move("reverse", run, source, PACKET_NAMES[j],
-                                          f"{run[0]._text}–{run[-1]._text} → {tops[j]._text}"))
+                                          f"{run[0].text}–{run[-1].text} → {tops[j].text}"))
         for source in ("turned", "talon"):
             cards = piles[source].cards
             if not cards:
@@ -470,7 +462,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             if in_use:
                 taker = wants.get(card)
                 if taker is not None:
-                    legal.append(Move("move", (card,), source, taker, f"{card._text} → foundation"))
+                    legal.append(Move("move", (card,), source, taker, f"{card.text} → foundation"))
             # Into the first space (from the pack or the talon, always), and onto the packets it marries.
             spouses = []
             if in_use:
@@ -483,10 +475,10 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             for j in spouses:
                 under = tops[j]
                 legal.append(Move("move", (card,), source, PACKET_NAMES[j],
-                                  f"{card._text} → {under._text if under is not None else 'space'}"))
+                                  f"{card.text} → {under.text if under is not None else 'space'}"))
             # The card turned goes to the talon once no space waits for it.
             if source == "turned" and space is None:
-                legal.append(Move("move", (card,), source, "talon", f"{card._text} → talon"))
+                legal.append(Move("move", (card,), source, "talon", f"{card.text} → talon"))
         return legal
 
     # ------------------------------------------------------------ for solvers
@@ -508,10 +500,10 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         """
         piles = self.piles
         # The rules treat the packets alike, and the corners (INTERCHANGEABLE): each in a fixed order.
-        packets = tuple(sorted(map(_written, [piles[n].cards for n in PACKET_NAMES])))
-        foundations = tuple(sorted([(len(cards), _TEXT[cards[0]] if cards else "")
+        packets = tuple(sorted([piles[n].cards for n in PACKET_NAMES]))
+        foundations = tuple(sorted([(len(cards), cards[0] if cards else 0)
                                     for cards in [piles[n].cards for n in FOUNDATION_NAMES]]))
-        return (packets, foundations, _written(piles["turned"].cards), _written(piles["talon"].cards),
+        return (packets, foundations, piles["turned"].cards, piles["talon"].cards,
                 len(piles["pack"].cards))
 
     def independent(self, pack_move: Move, move: Move) -> bool:

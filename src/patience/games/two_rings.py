@@ -39,7 +39,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, Iterable
 
 from ..build import Build, Foundation
@@ -79,14 +78,7 @@ def _next_card(build: Build, top: Card) -> int:
 TAKES_UP = (0, *(_next_card(ASCENDING.build, top) for top in CARDS[1:]))
 TAKES_DOWN = (0, *(_next_card(DESCENDING.build, top) for top in CARDS[1:]))
 #: Each card's text, by its code.
-_TEXT = ("", *(card._text for card in CARDS[1:]))
 
-
-@lru_cache(maxsize=1 << 16)
-def _written(cards: tuple[Card, ...]) -> str:
-    """The cards of a pile, written one after another (for the solver's key; remembered: a search
-    meets the same piles, the long talon above all, again and again)."""
-    return "".join(map(_TEXT.__getitem__, cards))
 
 
 DEAL = Move("deal", (), "pack", None, "deal")
@@ -345,7 +337,7 @@ class TwoRings(Game):
             cards = piles[source].cards
             if cards and cards[-1] in takers:
                 card = cards[-1]
-                legal.append(Move("move", (card,), source, takers[card], f"{card._text} → foundation"))
+                legal.append(Move("move", (card,), source, takers[card], f"{card.text} → foundation"))
         # The pack is dealt while it lasts; then the talon may be taken up (the re-deal), once.
         talon = piles["talon"].cards
         if piles["pack"].cards:
@@ -356,7 +348,7 @@ class TwoRings(Game):
             for vacancy in BRACELET:
                 if not piles[vacancy].cards:
                     card = talon[-1]
-                    legal.append(Move("move", (card,), "talon", vacancy, f"{card._text} → space"))
+                    legal.append(Move("move", (card,), "talon", vacancy, f"{card.text} → space"))
                     break
         return legal
 
@@ -380,11 +372,11 @@ class TwoRings(Game):
         """
         piles = self.piles
         # The foundations are alike (INTERCHANGEABLE): in a fixed order.
-        tops = tuple(sorted([_TEXT[piles[name].cards[-1]] for name in FOUNDATIONS]))
-        bracelet = tuple(map(_written, [piles[name].cards for name in BRACELET]))
+        tops = tuple(sorted([piles[name].cards[-1] for name in FOUNDATIONS]))
+        bracelet = tuple([piles[name].cards for name in BRACELET])
         redeals = self.counters["redeals"]
         pack = piles["pack"].cards
-        return (tops, bracelet, _written(piles["talon"].cards), _written(pack) if redeals else len(pack), redeals)
+        return (tops, bracelet, piles["talon"].cards, pack if redeals else len(pack), redeals)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation once nothing can change where the next cards go and it
