@@ -30,26 +30,38 @@ __all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_r
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
 
 
-_TABLES: dict[tuple[str, str, bool], tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[bool, ...], ...]]] = {}
-_CHILDREN: dict[tuple[str, str, bool], tuple[tuple[Card, ...], ...]] = {}
+_TABLES: dict[tuple[str, str, bool, int], tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[bool, ...], ...]]] = {}
+_CHILDREN: dict[tuple[str, str, bool, int], tuple[tuple[Card, ...], ...]] = {}
 
 
 @dataclass(frozen=True)
 class Build:
     """A building rule: ``direction`` is ``"up"``, ``"down"`` or ``"either"``;
     ``suit`` is ``"same"``, ``"alternate"`` or ``"any"``; ``wrap`` lets king and
-    ace follow one another."""
+    ace follow one another; ``base`` counts the values from another card than the ace.
+
+    >>> sevens = Build("down", "alternate", base=7)
+    >>> [sevens.follows(Card.parse(below), Card.parse(above)) for below, above in
+    ...  (("A♥", "K♠"), ("8♥", "7♠"), ("7♥", "6♠"), ("9♥", "7♠"))]
+    [True, True, False, False]
+    """
 
     direction: str
     suit: str = "any"
     wrap: bool = False
+    #: The value counted as the lowest, as modern rules of Canfield count the tableau from the
+    #: foundations' first card: with a base of 7, a king goes on an ace (down) but a six never on
+    #: a seven.  1 (the ace): the usual order.
+    base: int = 1
 
     def __post_init__(self) -> None:
         if self.direction not in ("up", "down", "either") or self.suit not in ("same", "alternate", "any"):
             raise ValueError(f"unknown build {self.direction!r}, {self.suit!r}")
+        if not 1 <= self.base <= 13:
+            raise ValueError(f"a build's base is a value from 1 to 13, not {self.base!r}")
         # Every answer worked out once for each kind of build, indexed by the cards' codes:
         # faults[below][above].
-        key = (self.direction, self.suit, self.wrap)
+        key = self._key()
         if key not in _TABLES:
             faults = tuple(tuple(self._fault(below, above) if below and above else None for above in CARDS)
                            for below in CARDS)
@@ -60,7 +72,7 @@ class Build:
         object.__setattr__(self, "_follows", _TABLES[key][1])
 
     def _steps(self, below: Card, above: Card) -> bool:
-        diff = above.value - below.value
+        diff = (above.value - self.base) % 13 - (below.value - self.base) % 13
         if self.wrap:
             diff = (diff + 13) % 13
             up, down = diff == 1, diff == 12
@@ -93,8 +105,8 @@ class Build:
         """
         return _CHILDREN[self._key()][card]
 
-    def _key(self) -> tuple[str, str, bool]:
-        return (self.direction, self.suit, self.wrap)
+    def _key(self) -> tuple[str, str, bool, int]:
+        return (self.direction, self.suit, self.wrap, self.base)
 
     def table(self) -> tuple[tuple[bool, ...], ...]:
         """Whether each card may lie on each other, by their codes: ``table()[below][above]``, for a

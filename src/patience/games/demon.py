@@ -36,7 +36,6 @@ turn | 9♦ K♣ 3♠
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -48,7 +47,7 @@ from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
-__all__ = ["Demon", "CountedFromBase", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
+__all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
 
 SOURCE = "Everybody's Book of Luck (anonymous, early 20th c.), “Demon”"
 
@@ -85,42 +84,6 @@ _FORMATION_PILES = itemgetter(*FORMATION_NAMES)
 _LIES_KEPT = 4096
 
 
-@dataclass(frozen=True)
-class CountedFromBase(Build):
-    """A build that counts the values from ``base`` as from the ace, as modern rules of Canfield
-    count the files from the foundations' first card (Demon's ``wrap=base``): the card one below
-    the base is the highest and a card of the base the lowest, so a king goes on an ace (unless
-    the base is the ace), but nothing goes on a card of the base's value.
-
-    >>> sevens = CountedFromBase("down", "alternate", base=7)
-    >>> [sevens.follows(Card.parse(below), Card.parse(above)) for below, above in
-    ...  (("A♥", "K♠"), ("8♥", "7♠"), ("7♥", "6♠"), ("9♥", "7♠"))]
-    [True, True, False, False]
-    >>> sevens.fault(Card.parse("7♥"), Card.parse("6♠"))
-    'must be next in sequence'
-    """
-
-    base: int = 1
-
-    def __post_init__(self) -> None:
-        # The tables of Build, worked out once for each base (Build keeps its own by direction, suit
-        # and wrap alone).
-        key = (self.direction, self.suit, self.base)
-        if key not in _FROM_BASE:
-            faults = tuple(tuple(self._fault(below, above) if below and above else None for above in CARDS)
-                           for below in CARDS)
-            _FROM_BASE[key] = (faults, tuple(tuple(f is None for f in row) for row in faults))
-        object.__setattr__(self, "_faults", _FROM_BASE[key][0])
-        object.__setattr__(self, "_follows", _FROM_BASE[key][1])
-
-    def _steps(self, below: Card, above: Card) -> bool:
-        diff = (above.value - self.base) % 13 - (below.value - self.base) % 13
-        return {"up": diff == 1, "down": diff == -1, "either": diff in (1, -1)}[self.direction]
-
-
-_FROM_BASE: dict[tuple[str, str, int], tuple[Any, Any]] = {}
-
-
 class Lie:
     """What the files and the formations of a position allow, as they lie (for the fast legal
     moves): the files as targets (each file's name, its top card or None, and the name a move
@@ -153,7 +116,7 @@ def _file_build(wrap: bool | str, base: int) -> Build:
     """Rule 2: down in alternate colours; with ``wrap=true`` a king on an ace too, and with
     ``wrap=base`` the values counted from the formation cards' ``base`` as from the ace."""
     if wrap == "base":
-        return CountedFromBase("down", "alternate", base=base)
+        return Build("down", "alternate", base=base)
     return Build("down", "alternate", wrap=bool(wrap))
 
 #: The deal drawn in the chapter in place of a figure: the four cards in line hold the source's

@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
-from ..cards import Card, Rank, Suit
+from ..cards import CARDS, Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -55,6 +55,17 @@ DESCENDING = Foundation(Rank.ACE, Build("down", "same", wrap=True))
 GROUPS = ("left", "right")
 #: The cards in each row of a group, top row first: the plate's four rows of five and one of six.
 ROW_LENGTHS = (5, 5, 5, 5, 6)
+#: The rows of both groups, left group first, and the foundations, as the position lists them.
+ROWS = tuple(f"{group} row {r}" for group in GROUPS for r in range(1, len(ROW_LENGTHS) + 1))
+FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 5))
+#: The cards a foundation takes next, by its top card's code, for each way of building.
+_FOLLOWERS = {build: tuple(tuple(c for c in CARDS[1:] if top and build.follows(top, c)) for top in CARDS)
+              for build in (ACES_UP.build, DESCENDING.build)}
+_ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
+
+
+def _size_then_cards(pile: Pile) -> tuple[int, tuple[Card, ...]]:
+    return len(pile.cards), pile.cards
 
 
 @register
@@ -122,6 +133,11 @@ right row 3: K♥ 5♦ 9♠ 10♦ J♦
 right row 4: 6♣ 2♣ K♣ 6♦ 6♠
 right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
 """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # The foundations, and the foundations that take each card, as last worked out (_takers).
+        self._takes: tuple[list[Pile], dict[int, list[str]]] | None = None
 
     # ------------------------------------------------------------------ the deal
     def pile_names(self) -> list[str]:
@@ -212,44 +228,69 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
     def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: each outside card to
         the foundations that take it, onto the outside cards it marries and into the lanes."""
-        rows = self.rows()
         piles = self.piles
-        build = self.foundation_rule("foundation 1").build
-        tops: dict[Any, list[Card]] = {}
-        for name in self.piles_of("foundation"):
-            top = piles[name].top
-            if top is not None:
-                tops.setdefault(top.suit, []).append(top)
+        takers = self._takers()
+        # Rule I: the outside card of each row; the rows emptied are lanes.
+        outside = [(place, name, cards[-1]) for place, name in enumerate(ROWS) if (cards := piles[name].cards)]
+        lanes = [(place, name, None) for place, name in enumerate(ROWS) if not piles[name].cards]
+        lying: dict[int, list[tuple[int, str, Card]]] = {}
+        for entry in outside:
+            lying.setdefault(entry[2], []).append(entry)
         legal: list[Move] = []
-        for source in rows:
-            card = piles[source].top
-            if card is None:
-                continue
-            if card.rank == Rank.ACE or any(build.follows(top, card) for top in tops.get(card.suit, ())):
-                legal += self.foundation_moves(source, card, quick=True)
-            for target in rows:
-                if target == source:
-                    continue
-                under = piles[target].top
-                if under is None or MARRIAGE.follows(under, card):
-                    legal.append(Move("move", (card,), source, target, f"{card} → {under or 'lane'}"))
+        for _, source, card in outside:
+            text = card.text
+            names = takers.get(card)
+            if names:
+                where = "foundation" if len(names) == 1 else None
+                for name in names:
+                    legal.append(Move("move", (card,), source, name, f"{text} → {where or name}"))
+            # Marriages: in suit, one lower or one higher (the codes either side); the Lane: any
+            # card may refill it.  In the order of the rows.
+            value = card.value
+            below = lying.get(card - 1, []) if value != 1 else []
+            above = lying.get(card + 1, []) if value != 13 else []
+            targets = sorted(lanes + below + above) if below or above else lanes
+            for _, target, under in targets:
+                if target != source:
+                    legal.append(Move("move", (card,), source, target, f"{text} → {under.text if under else 'lane'}"))
         return legal
+
+    def _takers(self) -> dict[int, list[str]]:
+        """The foundations that take each card now, by its code, as :meth:`foundation_moves` offers
+        them: in their order, and of the foundations alike (the empty ones) only the first."""
+        piles = self.piles
+        now = [piles[name] for name in FOUNDATIONS]
+        known = self._takes
+        if known is not None and known[0] == now:
+            return known[1]  # no foundation has changed
+        followers = _FOLLOWERS[self.foundation_rule(FOUNDATIONS[0]).build]
+        takers: dict[int, list[str]] = {}
+        for name, pile in zip(FOUNDATIONS, now):
+            # Rule II and the foundations: the aces begin them, the rest follow in suit.
+            for card in followers[pile.cards[-1]] if pile.cards else _ACES:
+                names = takers.setdefault(card, [])
+                if all(piles[other] != pile for other in names):
+                    names.append(name)
+        self._takes = (now, takers)
+        return takers
 
     # ------------------------------------------------------------ for solvers
     def solver_key(self) -> tuple[Any, ...]:
         """The foundations, and the ten rows of both groups, each in a fixed order."""
         if not self.INTERCHANGEABLE:
             return self.state_key()
+        piles = self.piles
 
-        def alike(names: list[str]) -> tuple[Pile, ...]:
-            return tuple(sorted((self.piles[n] for n in names), key=lambda p: (len(p), p.cards)))
+        def alike(names: Sequence[str]) -> tuple[Pile, ...]:
+            return tuple(sorted([piles[n] for n in names], key=_size_then_cards))
 
-        return (alike(self.piles_of("foundation")), alike(self.rows()))
+        return (alike(FOUNDATIONS), alike(ROWS))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves into a second, third … lane: the lanes are alike."""
         legal = self.legal_moves()
-        lanes = [row for row in self.rows() if self.piles[row].is_empty]
+        piles = self.piles
+        lanes = [row for row in ROWS if not piles[row].cards]
         if len(lanes) < 2:
             return legal
         return [m for m in legal if m.target not in lanes[1:]]
@@ -268,17 +309,26 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
         less the chain cards, which lie at the outside ends; every move the line makes with the
         other cards stays legal (a lane of the line is a lane here too), and the line's last
         position, every row empty, is reached.  So playing the card can spoil no win."""
-        out = {c for name in self.piles_of("foundation") for c in self.piles[name]}
+        piles = self.piles
+        ascending = self.options.foundations == "ascending"
+        out: set[Card] | None = None  # the cards on the foundations, gathered when first needed
         for move in moves:
-            if move.kind != "move" or not move.target.startswith("foundation"):
+            kind, cards, _, target, _ = move
+            if kind != "move" or target not in FOUNDATIONS:
                 continue
-            card = move.cards[0]
-            if card.rank == Rank.ACE and self.options.foundations == "descending":
+            card = cards[0]
+            value = card.value
+            if value == 1 and not ascending:
                 continue
-            follows = self.foundation_order()
-            after = follows.index(card.rank) + 1
-            successor = Card(follows[after], card.suit) if after < len(follows) else None
-            if all(child in out or child == successor for child in _marriages(card)):
+            if out is None:
+                out = set().union(*[piles[name].cards for name in FOUNDATIONS])
+            # The cards that could marry it, one lower and one higher in its suit (the codes either
+            # side), less the one that follows it on the foundation: up, the next higher; down
+            # (ace, king, queen … deuce), the next lower, none after the deuce.
+            successor = (card + 1 if value != 13 else None) if ascending else (card - 1 if value > 2 else None)
+            if (value == 1 or card - 1 in out or card - 1 == successor) and (
+                value == 13 or card + 1 in out or card + 1 == successor
+            ):
                 return move
         return None
 
@@ -329,11 +379,19 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
         return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
     def apply(self, move: Move) -> None:
-        self.transfer(move.source, move.target)
+        piles = self.piles
+        source, target = piles[move.source], piles[move.target]
+        left = source.cards[:-1]
+        piles[move.source] = Pile(left, source.face_down if source.face_down <= len(left) else len(left))
+        piles[move.target] = Pile(target.cards + source.cards[-1:], target.face_down)
 
     @property
     def is_won(self) -> bool:
-        return all(self.piles[row].is_empty for row in self.rows())
+        piles = self.piles
+        for row in ROWS:
+            if piles[row].cards:
+                return False
+        return True
 
     # ------------------------------------------------------------------ pictures
     def layout(self) -> list[Spot]:
@@ -374,7 +432,3 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
             return f"{self.foundation_rule(name).base.symbol} --"
         return str(pile.top) if len(pile) == 1 else f"{pile.top}×{len(pile)}"
 
-
-def _marriages(card: Card) -> list[Card]:
-    """The cards that may be married to ``card``: one lower and one higher in its suit."""
-    return [Card(Rank(v), card.suit) for v in (card.value - 1, card.value + 1) if 1 <= v <= 13]

@@ -26,6 +26,7 @@ A♠ → foundation | deal ['Q♦', '--']
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
@@ -54,6 +55,31 @@ ROW_STEP = 0.32
 #: row down (built once: the moves look them up for every position a search visits).
 _PLACE = {(r, c): f"row {r} place {c}" for r in range(1, ROWS + 1) for c in range(1, PLACES + 1)}
 _COLUMN = {c: tuple(_PLACE[r, c] for r in range(1, ROWS + 1)) for c in range(1, PLACES + 1)}
+#: The places of each row; of the first ``r`` rows, and of the rows after the first ``r`` (higher
+#: rows first, left to right).
+_ROW = {r: frozenset(_PLACE[r, c] for c in range(1, PLACES + 1) if r) for r in range(ROWS + 1)}
+_ROWS_TO = {r: tuple(_PLACE[i, c] for i in range(1, r + 1) for c in range(1, PLACES + 1)) for r in range(ROWS + 1)}
+_ROWS_AFTER = {r: _ROWS_TO[ROWS][len(_ROWS_TO[r]):] for r in range(ROWS + 1)}
+#: The places of each column from row ``r`` up: in a tableau of ``r`` rows, the first that holds a
+#: card is available (Rule I).
+_UPWARD = {r: tuple(column[r - 1 :: -1] if r else () for column in _COLUMN.values()) for r in range(ROWS + 1)}
+_FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 9))
+_ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
+#: Whether a card follows another on a foundation: ``_ASCENDS[top][card]``.
+_ASCENDS = ACES_UP.build.table()
+_CARDS_OF = attrgetter("cards")
+
+
+class _Texts(dict):
+    """The text of the cards of a place, as :meth:`TheBlockade.solver_key` writes them, by the
+    tuple of cards: made once for each tuple met."""
+
+    def __missing__(self, cards: tuple[Card, ...]) -> str:
+        text = self[cards] = " ".join(map(str, cards))
+        return text
+
+
+_TEXTS = _Texts()
 
 #: The moves that are not a card's: the two that take cards from the pack, and the re-deal
 #: the game does not have (offered so that it is refused by its rule).
@@ -139,6 +165,11 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
 [J♣] [4♠] [9♦] [Q♠] [3♦] [K♣] [4♠] [A♥] [4♥] [2♥] [K♦] [8♥] [Q♣] [8♣] [4♦] [5♣] [7♥] [J♦] [9♦] [8♠] \
 [A♣] [J♠] [4♣] [7♦] [A♠] [8♦] [5♥] [6♥] [Q♥] [2♣] [6♣] [K♠]
 """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # The foundations, and the foundation each card goes to, as last worked out (_takers).
+        self._takes: tuple[list[Pile], dict[int, str]] | None = None
 
     # ------------------------------------------------------------------ the piles
     @staticmethod
@@ -279,51 +310,74 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         >>> [str(m) for m in game.legal_moves()]
         ['4♥ → 5♥', 'A♠ → foundation', '3♥ → 4♥']
         """
-        tops = self.available()
-        vacancies = self.vacancies()
-        pack = bool(self.piles["pack"].cards)
-        dealing = bool(self.counters["dealing"]) and pack
+        piles, counters = self.piles, self.counters
+        pack = bool(piles["pack"].cards)
+        dealing = bool(counters["dealing"]) and pack
+        # Rule I: the available places (a card with no others below it), column by column.
+        tops: list[tuple[str, Card]] = []
+        for column in _UPWARD[self._depth()]:
+            for name in column:
+                cards = piles[name].cards
+                if cards:
+                    tops.append((name, cards[-1]))
+                    break
+        # A vacancy: an empty place in the rows dealt (not in a row still being dealt).
+        dealt = max(counters["rows"] - counters["dealing"], 0)
+        vacancies = not all(map(_CARDS_OF, map(piles.__getitem__, _ROWS_TO[dealt])))
         takes = self._takers()
         legal: list[Move] = []
         movable = False  # a card that can be played, or married from a place it holds alone
         if dealing:
-            row = self.counters["rows"]
-            for source, card in tops.items():
-                if card.rank == Rank.ACE and self.row_of(source) == row and (card.rank, card.suit) in takes:
-                    target = takes[card.rank, card.suit]
-                    legal.append(Move("move", (card,), source, target, f"{card} → foundation"))
-        elif not (self.options.refill == "at-once" and vacancies and pack):
-            mates: dict[tuple[int, Any], list[str]] = {}
-            for other, under in tops.items():
-                mates.setdefault((under.rank - 1, under.suit), []).append(other)
-            for source, card in tops.items():
-                target = takes.get((card.rank, card.suit))
+            # The deal: only the aces of the row being dealt are played, as they appear.
+            row = _ROW[counters["rows"]]
+            for source, card in tops:
+                if card.value == 1 and source in row and card in takes:
+                    legal.append(Move("move", (card,), source, takes[card], f"{card.text} → foundation"))
+        elif not (vacancies and pack and self.options.refill == "at-once"):
+            # Marriages: a card on the next higher card of its suit (its code plus one).
+            mates: dict[int, list[tuple[str, Card]]] = {}
+            for other, under in tops:
+                mates.setdefault(under, []).append((other, under))
+            for source, card in tops:
+                target = takes.get(card)
                 if target is not None:
-                    legal.append(Move("move", (card,), source, target, f"{card} → foundation"))
+                    legal.append(Move("move", (card,), source, target, f"{card.text} → foundation"))
                     movable = True
-                others = mates.get((card.rank, card.suit))
-                if others:
-                    for other in others:
-                        if other != source:
-                            legal.append(Move("move", (card,), source, other, f"{card} → {tops[other]}"))
-                            movable = movable or len(self.piles[source]) == 1
-        if pack and (dealing or not vacancies and not (self.options.deal_when == "stuck" and movable)):
+                if card.value != 13 and card + 1 in mates:
+                    for other, under in mates[card + 1]:
+                        legal.append(Move("move", (card,), source, other, f"{card.text} → {under.text}"))
+                        movable = movable or len(piles[source].cards) == 1
+        if pack and (dealing or not vacancies and not (movable and self.options.deal_when == "stuck")):
             legal.append(DEAL)
         if vacancies and pack and not dealing:
             legal.append(REFILL)
         return legal
 
-    def _takers(self) -> dict[tuple[int, Any], str]:
-        """The foundation each card that can be played now goes to, by its rank and suit: the
-        first foundation that takes it, as :meth:`foundation_for` chooses."""
-        takes: dict[tuple[int, Any], str] = {}
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is None:
-                for suit in Suit:
-                    takes.setdefault((Rank.ACE, suit), name)
-            elif top.rank < Rank.KING:
-                takes.setdefault((top.rank + 1, top.suit), name)
+    def _depth(self) -> int:
+        """How many rows the tableau has: the rows dealt, or (in a position set out by hand) down
+        to the last row that holds a card."""
+        rows = self.counters["rows"]
+        if any(map(_CARDS_OF, map(self.piles.__getitem__, _ROWS_AFTER[rows]))):
+            return max(r for r in range(rows + 1, ROWS + 1) if any(self.piles[name].cards for name in _ROW[r]))
+        return rows
+
+    def _takers(self) -> dict[int, str]:
+        """The foundation each card that can be played now goes to, by its code: the first
+        foundation that takes it, as :meth:`foundation_for` chooses."""
+        piles = self.piles
+        now = [piles[name] for name in _FOUNDATIONS]
+        known = self._takes
+        if known is not None and known[0] == now:
+            return known[1]  # no foundation has changed
+        takes: dict[int, str] = {}
+        for name, pile in zip(_FOUNDATIONS, now):
+            cards = pile.cards
+            if not cards:
+                for ace in _ACES:
+                    takes.setdefault(ace, name)
+            elif cards[-1].value != 13:
+                takes.setdefault(cards[-1] + 1, name)
+        self._takes = (now, takes)
         return takes
 
     def solver_key(self) -> tuple[Any, ...]:
@@ -332,12 +386,14 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         :attr:`INTERCHANGEABLE`), and how many cards are left in the pack (the pack is only ever
         dealt from, so that says which cards it holds)."""
         piles = self.piles
-        rows = ",".join([str(pile.cards[0]) if len(pile.cards) == 1 else " ".join(map(str, pile.cards))
-                         for pile in map(piles.__getitem__, _PLACE.values())])
-        founded = [str(piles[name].top or "") for name in self.piles_of("foundation")]
+        # The places of the rows after the last that holds a card are written empty.
+        depth = self._depth()
+        rows = ",".join(map(_TEXTS.__getitem__, map(_CARDS_OF, map(piles.__getitem__, _ROWS_TO[depth]))))
+        rows += "," * (len(_ROWS_AFTER[depth]) - (not depth))
+        founded = [cards[-1].text if (cards := piles[name].cards) else "" for name in _FOUNDATIONS]
         if "foundation" in self.INTERCHANGEABLE:
             founded.sort()
-        return (rows, tuple(founded), len(piles["pack"]), tuple(self.counters.values()))
+        return (rows, tuple(founded), len(piles["pack"].cards), tuple(self.counters.values()))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when that can never spoil a win.
@@ -358,13 +414,24 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         >>> [str(m) for m in game.legal_moves()], str(game.safe_move(game.legal_moves()))
         (['5♥ → foundation', '5♣ → foundation', 'refill'], '5♥ → foundation')
         """
-        pack = bool(self.piles["pack"].cards)
+        piles, packs = self.piles, self.packs
+        pack = bool(piles["pack"].cards)
         any_time = self.options.deal_when == "any"
+        out: list[tuple[Card, ...]] | None = None  # the foundations' cards, read when first needed
         for move in moves:
-            if move.kind != "move" or not move.target.startswith("foundation"):
+            kind, cards, source, target, _ = move
+            if kind != "move" or target not in _FOUNDATIONS:
                 continue
-            if not pack or (any_time and len(self.piles[move.source]) > 1):
-                if self.safe_to_found(move.cards[0], MARRIAGE):
+            if not pack or (any_time and len(piles[source].cards) > 1):
+                if out is None:
+                    out = [piles[name].cards for name in _FOUNDATIONS]
+                # safe_to_found: every copy of the card that could be married on it (the next lower
+                # of its suit) is out, and a foundation as ready waits for each copy of it in play.
+                card = cards[0]
+                if card.value > 1 and sum([f.count(card - 1) for f in out]) < packs:
+                    continue
+                twins = packs - 1 - sum([f.count(card) for f in out])
+                if twins <= 0 or sum([_ASCENDS[f[-1]][card] if f else card.value == 1 for f in out]) > twins:
                     return move
         return None
 
@@ -527,33 +594,48 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         elif move == REFILL:
             self._refill()
         else:
-            self.transfer(move.source, move.target)
+            self._lay(move.source, move.target)
+
+    def _lay(self, source: str, target: str) -> None:
+        """Move the uppermost card of ``source`` onto ``target`` (the piles here lie face up, the
+        pack face down: each keeps its own)."""
+        piles = self.piles
+        pile, onto = piles[source], piles[target]
+        left = pile.cards[:-1]
+        piles[source] = Pile(left, pile.face_down if pile.face_down <= len(left) else len(left))
+        piles[target] = Pile(onto.cards + pile.cards[-1:], onto.face_down)
 
     def _deal_one(self) -> None:
         """Lay the next card of the pack in the row being dealt, in its first empty place (the
         place of an ace played as it appeared is dealt again); begin a new row if none is being
         dealt.  The row's deal ends when it is complete or the pack is exhausted."""
-        if not self.counters["dealing"]:
-            assert self.counters["rows"] < ROWS, "every card has been dealt"
-            self.counters["rows"] += 1
-            self.counters["dealing"] = 1
-        r = self.counters["rows"]
-        places = [self.place(r, c) for c in range(1, PLACES + 1)]
-        self.transfer("pack", next(p for p in places if not self.piles[p].cards))
-        if all(self.piles[p].cards for p in places) or not self.piles["pack"].cards:
-            self.counters["dealing"] = 0
+        counters, piles = self.counters, self.piles
+        if not counters["dealing"]:
+            assert counters["rows"] < ROWS, "every card has been dealt"
+            counters["rows"] += 1
+            counters["dealing"] = 1
+        r = counters["rows"]
+        places = [_PLACE[r, c] for c in range(1, PLACES + 1)]
+        self._lay("pack", next(p for p in places if not piles[p].cards))
+        if not piles["pack"].cards or all(piles[p].cards for p in places):
+            counters["dealing"] = 0
 
     def _refill(self) -> None:
         """Fill the vacancies from the pack, the higher rows first, each row from left to right,
         until they are filled or the pack is exhausted."""
+        piles = self.piles
         for name in self.vacancies():
-            if not self.piles["pack"].cards:
+            if not piles["pack"].cards:
                 break
-            self.transfer("pack", name)
+            self._lay("pack", name)
 
     @property
     def is_won(self) -> bool:
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        for name in _FOUNDATIONS:
+            if len(piles[name].cards) != 13:
+                return False
+        return True
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:

@@ -45,7 +45,6 @@ side 5:
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, marriage_reasons, reversal, sequence_length
@@ -70,12 +69,8 @@ FOUNDATIONS = tuple(f"foundation {n}" for n in range(1, 9))
 
 #: Marriages "both in ascending and descending lines": same suit, one up or one down.
 MARRIAGE = Build("either", "same")
-#: Whether a card marries another: ``MARRIES[under][card]``.
-MARRIES = MARRIAGE.table()
 #: A sequence, as the note on reversal means it: in suit, ascending or descending throughout.
 ASCENDING, DESCENDING = Build("up", "same"), Build("down", "same")
-#: The cards an empty foundation space may take: the aces and kings.
-FOUNDATION_CARDS = tuple(Card(rank, suit) for suit in Suit for rank in (Rank.ACE, Rank.KING))
 #: The foundation space adjoining each side packet.
 ADJOINING = {f"side {n}": f"foundation {n}" for n in range(1, 9)}
 DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
@@ -276,6 +271,8 @@ corner 4: 8♦
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.counters["deal_to"] = 1
+        # The foundations and what they take, as last worked out (see _foundations).
+        self._takers: tuple[list[Pile], tuple[dict[int, list[str]], list[str], set[Card]]] | None = None
 
     @classmethod
     def from_position(cls, text: str) -> Game:
@@ -342,23 +339,35 @@ corner 4: 8♦
         sequence's last card marries; then the re-deal."""
         piles = self.piles
         dealing = bool(piles["pack"].cards)
-        takers, begun = self._takers()
-        tops = [(name, piles[name].cards[-1]) for name in DEAL_ORDER if piles[name].cards]
-        if dealing:
+        wanted, spaces, begun = self._foundations()
+        tops = [(name, cards[-1]) for name in DEAL_ORDER if (cards := piles[name].cards)]
+        if not dealing:
+            # The packets by their uppermost card (a card marries the card one below or one above
+            # it in its suit: its code less or more one), with their places in the deal order.
+            lying: dict[int, list[tuple[int, str, Card]]] = {}
+            for place, (target, under) in enumerate(tops):
+                lying.setdefault(under, []).append((place, target, under))
+        else:
             # Side packets: a card dealt on a side packet goes only to the foundation adjoining it;
             # with play_in_deal=as-dealt, only the card just dealt may be played at all.
             as_dealt = self.options.play_in_deal == "as-dealt"
             just_dealt = self.counters["just_dealt"]
             as_it_fell = DEAL_ORDER[just_dealt - 1] if just_dealt else None
         moves: list[Move] = []
-        played = False
+        played = waiting = False
         for source, card in tops:
-            names = takers.get(card)
+            names = wanted.get(card)
+            # Foundations: a foundation card (an ace or king of a suit without a foundation of its
+            # kind) takes an empty space, and is played at once, wherever it falls.
+            starts = card.value in (1, 13) and card not in begun
+            if starts:
+                waiting = True
+                if spaces:
+                    names = spaces if names is None else sorted(names + spaces, key=FOUNDATIONS.index)
             if names:
-                # Foundations: a foundation card is played at once, wherever it falls.
-                restricted = dealing and not (card.value in (1, 13) and card not in begun)
+                restricted = dealing and not starts
                 where = "foundation" if len(names) == 1 else None
-                text = card._text
+                text = card.text
                 for name in names:
                     if restricted and ((as_dealt and source != as_it_fell)
                                        or (source in ADJOINING and name != ADJOINING[source])):
@@ -367,22 +376,27 @@ corner 4: 8♦
                     played = True
             if dealing:
                 continue  # Marriages: only after the entire deal
-            married = [(target, under) for target, under in tops if target != source and MARRIES[under][card]]
-            if not married:
+            # Marriages: in suit, one up or one down, on the uppermost card of another packet.
+            value = card.value
+            below = lying.get(card - 1, ()) if value != 1 else ()
+            above = lying.get(card + 1, ()) if value != 13 else ()
+            if not (below or above):
                 continue
-            text = card._text
+            married = [(target, under) for _, target, under in
+                       (sorted(below + above) if below and above else below or above) if target != source]
+            text = card.text
             for target, under in married:
-                moves.append(Move("move", (card,), source, target, f"{text} → {under._text}"))
+                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
             # Reversal: the sequence under the card goes over with it, the card first.
             cards = piles[source].cards
             for count in range(2, sequence_at_top(cards) + 1):
                 reversed_ = cards[: -count - 1 : -1]
-                text = f"{reversed_[0]._text}–{reversed_[-1]._text} → "
+                text = f"{reversed_[0].text}–{reversed_[-1].text} → "
                 for target, under in married:
-                    moves.append(Move("reverse", reversed_, source, target, text + under._text))
+                    moves.append(Move("reverse", reversed_, source, target, text + under.text))
         if dealing:
             # Deal / Foundations: the deal goes on unless a foundation card waits to be played.
-            if not any(card.value in (1, 13) and card not in begun for _, card in tops):
+            if not waiting:
                 moves.insert(0, DEAL)
         elif self.counters["redeals"] < self.options.redeals and not self.is_won:
             when = self.options.redeal_when
@@ -390,32 +404,36 @@ corner 4: 8♦
                 moves.append(REDEAL)
         return moves
 
-    def _takers(self) -> tuple[dict[int, list[str]], set[Card]]:
-        """The foundations that take each card now, by its code, in their order (as
-        :meth:`foundation_fault` answers), and the first cards of the foundations begun (a card
-        equal to one of them is no foundation card)."""
+    def _foundations(self) -> tuple[dict[int, list[str]], list[str], set[Card]]:
+        """What the foundations take now (as :meth:`foundation_fault` answers): the foundations
+        begun that wait for each card, by its code, in their order; the empty spaces that take a
+        foundation card (in turn, only the first); and the first cards of the foundations begun
+        (a card equal to one of them is no foundation card).  Worked out again only when a
+        foundation has changed."""
         piles = self.piles
-        begun = {piles[name].cards[0] for name in FOUNDATIONS if piles[name].cards}
-        # An empty space takes an ace or king of a suit without a foundation of its kind; in turn,
-        # only the first empty space does.
-        starters = [card for card in FOUNDATION_CARDS if card not in begun]
-        in_turn = self.options.places == "in-turn"
-        takers: dict[int, list[str]] = {}
-        for name in FOUNDATIONS:
-            cards = piles[name].cards
+        now = [piles[name] for name in FOUNDATIONS]
+        known = self._takers
+        if known is not None and known[0] == now:
+            return known[1]
+        wanted: dict[int, list[str]] = {}
+        spaces: list[str] = []
+        begun: set[Card] = set()
+        for name, pile in zip(FOUNDATIONS, now):
+            cards = pile.cards
             if not cards:
-                if starters:
-                    for card in starters:
-                        takers.setdefault(card, []).append(name)
-                    if in_turn:
-                        starters = []
-            elif len(cards) != 13:
+                spaces.append(name)
+                continue
+            base = cards[0]
+            begun.add(base)
+            if len(cards) != 13:
                 # Rule II and Foundations: in suit, the aces ascending, the kings descending.
-                base = cards[0]
                 value = cards[-1].value + (1 if base.value == 1 else -1)
                 if 1 <= value <= 13:
-                    takers.setdefault(base - base.value + value, []).append(name)
-        return takers, begun
+                    wanted.setdefault(base - base.value + value, []).append(name)
+        if spaces and self.options.places == "in-turn":
+            del spaces[1:]
+        self._takers = (now, (wanted, spaces, begun))
+        return wanted, spaces, begun
 
     # ------------------------------------------------------------ for solvers
     def _settled(self) -> bool:
@@ -449,16 +467,18 @@ corner 4: 8♦
         piles = self.piles
         if piles["pack"].cards or (self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals):
             return None
-        out: Counter[int] | None = None  # the cards on the foundations, counted when first needed
+        out: list[tuple[Card, ...]] | None = None  # the foundations' cards, read when first needed
         for move in moves:
             kind, cards, _, target, _ = move
             if kind == "move" and target in FOUNDATIONS and piles[target].cards:
-                card = cards[0]
                 if out is None:
-                    out = Counter(c for name in FOUNDATIONS for c in piles[name].cards)
-                # The cards one below and one above it in its suit (a card's neighbours by code).
+                    out = [piles[name].cards for name in FOUNDATIONS]
+                # Both copies of the cards one below and one above it in its suit (its code less
+                # or more one) are out.
+                card = cards[0]
                 value = card.value
-                if (value == 1 or out[card - 1] >= 2) and (value == 13 or out[card + 1] >= 2):
+                if ((value == 1 or sum([f.count(card - 1) for f in out]) >= 2)
+                        and (value == 13 or sum([f.count(card + 1) for f in out]) >= 2)):
                     return move
         return None
 

@@ -39,7 +39,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
-from ..cards import Card, Rank, Suit, parse_cards
+from ..cards import CARDS, Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -82,6 +82,15 @@ REDEAL_WORDS = (
 #: The moves of the pack: a card counted out in the deal, and the tableau taken up and dealt again.
 DEAL = Move("deal", notation="deal")
 REDEAL = Move("redeal", notation="redeal")
+
+#: The columns from the left (``_COLUMN[n]`` is column ``n``) and the foundations, as named.
+_COLUMN = ("", *(f"column {n}" for n in range(1, COLUMNS + 1)))
+_COLUMNS = _COLUMN[1:]
+_FOUNDATIONS = tuple(f"foundation {i + 1}" for i in range(2 * len(SUITS)))
+#: The way each foundation goes (see foundation_rule): the aces' up, the kings' down.
+_STEP = tuple(1 if i < len(SUITS) else -1 for i in range(2 * len(SUITS)))
+#: Each card's text by its code, for the solver's key.
+_TEXT = ("None", *(str(card) for card in CARDS[1:]))
 
 
 def column(n: int) -> str:
@@ -189,6 +198,11 @@ foundation 6: K♣
 foundation 7: K♥
 foundation 8: K♠
 """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # The foundations, and the foundations that take each card, as last worked out (_takers).
+        self._takes: tuple[list[Pile], dict[int, list[str]]] | None = None
 
     # ---------------------------------------------------------------- the piles
     def pile_names(self) -> list[str]:
@@ -347,72 +361,85 @@ foundation 8: K♠
         >>> [str(m) for m in game.legal_moves()]
         ['Q♥ → K♥', 'Q♥ → space', 'K♥ → Q♥', 'K♥ → space', '10♥ → foundation', '10♥ → space']
         """
+        piles, counters = self.piles, self.counters
+        if piles["pack"].cards:
+            # The deal: only the card just turned up may be played, and it must be unless
+            # play_in_deal=may; a card once placed in a column cannot be removed.
+            moves: list[Move] = []
+            just = counters["just_dealt"]
+            if just and (cards := piles[_COLUMN[just]].cards):
+                card = cards[-1]
+                names = self._takers().get(card)
+                if names:
+                    moves = self._founding(_COLUMN[just], card, names)
+                    if self.options.play_in_deal == "must":
+                        return moves
+            return [DEAL, *moves]
         takers = self._takers()
-        columns = self.columns()
-        tops = {name: self.piles[name].top for name in columns}
-        dealing = self.dealing
-        cards: list[Move] = []
+        # Rule III: the lowest card of each column is available.  A vacant space is an empty column
+        # of the present deal (with spaces=any, of the twelve).
+        reach = COLUMNS if self.options.spaces == "any" else -(-counters["counted"] // COUNT)
+        lowest = [(place, name, cards[-1]) for place, name in enumerate(_COLUMNS) if (cards := piles[name].cards)]
+        spaces = [(place, name, None) for place, name in enumerate(_COLUMNS[:reach]) if not piles[name].cards]
+        space = "space" if len(spaces) == 1 else None
+        lying: dict[int, list[tuple[int, str, Card]]] = {}
+        for entry in lowest:
+            lying.setdefault(entry[2], []).append(entry)
+        cards_moved: list[Move] = []
         played = False
-        if dealing:
-            turned = self.just_dealt()
-            if turned is not None:
-                source, card = turned
-                cards = self._founding(source, card, takers)
-                played = bool(cards)
-        else:
-            spaces = self.vacant_spaces()
-            for source, card in tops.items():
-                if card is None:
-                    continue
-                founding = self._founding(source, card, takers)
-                played = played or bool(founding)
-                cards += founding
-                for target, under in tops.items():
-                    if target == source:
-                        continue
-                    if under is None:
-                        if target in spaces:
-                            where = "space" if spaces == [target] else target
-                            cards.append(Move("move", (card,), source, target, f"{card} → {where}"))
-                    elif under.suit == card.suit and abs(under.rank - card.rank) == 1:
-                        cards.append(Move("move", (card,), source, target, f"{card} → {under}"))
-        legal = []
-        if dealing and not (played and self.options.play_in_deal == "must"):
-            legal.append(DEAL)
-        if not dealing and not self.is_won and self.counters["redeals"] < self.options.redeals:
+        for _, source, card in lowest:
+            names = takers.get(card)
+            if names:
+                cards_moved += self._founding(source, card, names)
+                played = True
+            # Marriages: in suit, one higher or one lower (the codes either side); any card may
+            # be laid in a vacant space.  In the order of the columns.
+            value = card.value
+            below = lying.get(card - 1, []) if value != 1 else []
+            above = lying.get(card + 1, []) if value != 13 else []
+            text = card.text
+            for _, target, under in sorted(spaces + below + above) if below or above else spaces:
+                cards_moved.append(Move("move", (card,), source, target,
+                                        f"{text} → {under.text if under else space or target}"))
+        if not self.is_won and counters["redeals"] < self.options.redeals:
             when = self.options.redeal_when
-            if when == "any" or not (played if when == "blocked" else cards):
-                legal.append(REDEAL)
-        return legal + cards
+            if when == "any" or not (played if when == "blocked" else cards_moved):
+                return [REDEAL, *cards_moved]
+        return cards_moved
 
-    def _founding(self, source: str, card: Card, takers: dict[tuple[int, Suit], list[str]]) -> list[Move]:
-        """The moves of ``card`` to the foundations that take it, as :meth:`foundation_moves` gives
-        them."""
-        names = takers.get((card.rank, card.suit))
-        if not names:
-            return []
+    @staticmethod
+    def _founding(source: str, card: Card, names: list[str]) -> list[Move]:
+        """The moves of ``card`` to the foundations ``names`` that take it, as
+        :meth:`foundation_moves` gives them."""
         if len(names) == 1:
-            return [Move("move", (card,), source, names[0], f"{card} → foundation")]
-        return [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+            return [Move("move", (card,), source, names[0], f"{card.text} → foundation")]
+        return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in names]
 
-    def _takers(self) -> dict[tuple[int, Suit], list[str]]:
-        """The foundations that take each card that can be played now, by its rank and suit, in
-        their order (each foundation is begun, with its withdrawn ace or king)."""
-        takers: dict[tuple[int, Suit], list[str]] = {}
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is None:  # not in a game: the foundations are withdrawn before the deal
+    def _takers(self) -> dict[int, list[str]]:
+        """The foundations that take each card that can be played now, by its code, in their order
+        (each foundation is begun, with its withdrawn ace or king): worked out again only when a
+        foundation has changed."""
+        piles = self.piles
+        now = [piles[name] for name in _FOUNDATIONS]
+        known = self._takes
+        if known is not None and known[0] == now:
+            return known[1]
+        takers: dict[int, list[str]] = {}
+        for name, pile, step in zip(_FOUNDATIONS, now, _STEP):
+            if not pile.cards:  # not in a game: the foundations are withdrawn before the deal
                 continue
-            rank = top.rank + (1 if self.foundation_rule(name) is ACES_UP else -1)
-            if 1 <= rank <= 13:
-                takers.setdefault((rank, top.suit), []).append(name)
+            # Rule I: in suit, the aces ascending, the kings descending.
+            top = pile.cards[-1]
+            if 1 <= top.value + step <= 13:
+                takers.setdefault(top + step, []).append(name)
+        self._takes = (now, takers)
         return takers
 
     # ------------------------------------------------------------------ for the solver
     def last_deal(self) -> bool:
         """Whether the pack is dealt out and no re-deal is left: the columns are then alike, and
         cards only go out."""
-        return not self.dealing and self.counters["redeals"] >= self.options.redeals
+        return not self.piles["pack"].cards and self.counters["redeals"] >= self.options.redeals
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the columns as text, the
@@ -423,12 +450,13 @@ foundation 8: K♠
         last deal did not reach stays empty), and are sorted, where the piles are
         :attr:`INTERCHANGEABLE` at all."""
         piles = self.piles
-        columns = [" ".join(map(str, piles[name].cards)) for name in self.columns()]
+        text = _TEXT.__getitem__
+        columns = [" ".join(map(text, piles[name].cards)) for name in _COLUMNS]
         if self.INTERCHANGEABLE and self.last_deal():
             columns.sort()
-        founded = tuple(str(piles[name].top) for name in self.piles_of("foundation"))
+        founded = tuple([text(cards[-1] if (cards := piles[name].cards) else 0) for name in _FOUNDATIONS])
         pack = piles["pack"]
-        held: int | str = len(pack) if not self.counters["redeals"] else " ".join(map(str, pack.cards))
+        held: int | str = len(pack.cards) if not self.counters["redeals"] else " ".join(map(text, pack.cards))
         counted, just, redeals = self.counters["counted"], self.counters["just_dealt"], self.counters["redeals"]
         return (",".join(columns), founded, held, counted, just if pack.cards else 0, redeals)
 
@@ -445,10 +473,11 @@ foundation 8: K♠
         moves = self.legal_moves()
         if not self.INTERCHANGEABLE or not self.last_deal():
             return moves
+        piles = self.piles
         useful, spaced = [], set()
         for move in moves:
-            if move.kind == "move" and move.target in self.piles and not self.piles[move.target].cards:
-                if len(self.piles[move.source]) == 1 or move.source in spaced:
+            if move.kind == "move" and move.target in piles and not piles[move.target].cards:
+                if len(piles[move.source].cards) == 1 or move.source in spaced:
                     continue
                 spaced.add(move.source)
             useful.append(move)
@@ -469,10 +498,21 @@ foundation 8: K♠
         """
         if not self.last_deal():
             return None
+        piles = self.piles
         for move in moves:
-            if move.kind == "move" and move.target in self.piles and move.target.startswith("foundation") \
-                    and self.founded(move.cards[0]):
-                return move
+            kind, cards, _, target, _ = move
+            if kind != "move" or target not in _FOUNDATIONS:
+                continue
+            # founded: a card of its rank and suit lies on a foundation of its suit, between the
+            # foundation's first card and its top.
+            card = cards[0]
+            suit, value = card - card.value, card.value
+            for name in _FOUNDATIONS:
+                pile = piles[name].cards
+                if pile and pile[0] - pile[0].value == suit:
+                    first, top = pile[0].value, pile[-1].value
+                    if (first <= value <= top) if first <= top else (top <= value <= first):
+                        return move
         return None
 
     def aliases(self, move: Move) -> set[str]:
@@ -579,17 +619,25 @@ foundation 8: K♠
         elif move.kind == "redeal":
             self._take_up()
         else:
-            self.transfer(move.source, move.target)
-            if self.counters["just_dealt"] and move.source == column(self.counters["just_dealt"]):
-                self.counters["just_dealt"] = 0
+            piles, counters = self.piles, self.counters
+            source, target = piles[move.source], piles[move.target]
+            left = source.cards[:-1]
+            piles[move.source] = Pile(left, source.face_down if source.face_down <= len(left) else len(left))
+            piles[move.target] = Pile(target.cards + source.cards[-1:], target.face_down)
+            if counters["just_dealt"] and move.source == _COLUMN[counters["just_dealt"]]:
+                counters["just_dealt"] = 0
 
     def _deal_one(self) -> None:
         """Count the next card of the pack and lay it at the foot of its column (Rule II: it
         uses up its number even if it is then played)."""
-        name, _ = self.next_place()
-        self.transfer("pack", name)
-        self.counters["counted"] += 1
-        self.counters["just_dealt"] = int(name.split()[-1])
+        counters, piles = self.counters, self.piles
+        n = counters["counted"] // COUNT + 1
+        pack, name = piles["pack"], _COLUMN[n]
+        left = pack.cards[:-1]
+        piles["pack"] = Pile(left, pack.face_down if pack.face_down <= len(left) else len(left))
+        piles[name] = Pile(piles[name].cards + pack.cards[-1:], piles[name].face_down)
+        counters["counted"] += 1
+        counters["just_dealt"] = n
 
     def _take_up(self) -> None:
         """Take the tableau up in the book's order (:func:`taken_up`) and make it the pack."""
@@ -603,7 +651,11 @@ foundation 8: K♠
     @property
     def is_won(self) -> bool:
         """Every card on the foundations."""
-        return all(len(self.piles[f]) == 13 for f in self.piles_of("foundation"))
+        piles = self.piles
+        for name in _FOUNDATIONS:
+            if len(piles[name].cards) != 13:
+                return False
+        return True
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
