@@ -70,17 +70,6 @@ _ASCENDS = ACES_UP.build.table()
 _CARDS_OF = attrgetter("cards")
 
 
-class _Texts(dict):
-    """The text of the cards of a place, as :meth:`TheBlockade.solver_key` writes them, by the
-    tuple of cards: made once for each tuple met."""
-
-    def __missing__(self, cards: tuple[Card, ...]) -> str:
-        text = self[cards] = " ".join(map(str, cards))
-        return text
-
-
-_TEXTS = _Texts()
-
 #: The moves that are not a card's: the two that take cards from the pack, and the re-deal
 #: the game does not have (offered so that it is refused by its rule).
 DEAL = Move("deal", notation="deal")
@@ -386,11 +375,10 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         :attr:`INTERCHANGEABLE`), and how many cards are left in the pack (the pack is only ever
         dealt from, so that says which cards it holds)."""
         piles = self.piles
-        # The places of the rows after the last that holds a card are written empty.
+        # The places of the rows after the last that holds a card are empty: they are left out.
         depth = self._depth()
-        rows = ",".join(map(_TEXTS.__getitem__, map(_CARDS_OF, map(piles.__getitem__, _ROWS_TO[depth]))))
-        rows += "," * (len(_ROWS_AFTER[depth]) - (not depth))
-        founded = [cards[-1].text if (cards := piles[name].cards) else "" for name in _FOUNDATIONS]
+        rows = tuple(map(_CARDS_OF, map(piles.__getitem__, _ROWS_TO[depth])))
+        founded = [cards[-1] if (cards := piles[name].cards) else 0 for name in _FOUNDATIONS]
         if "foundation" in self.INTERCHANGEABLE:
             founded.sort()
         return (rows, tuple(founded), len(piles["pack"].cards), tuple(self.counters.values()))

@@ -39,7 +39,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
-from ..cards import CARDS, Card, Rank, Suit, parse_cards
+from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -89,8 +89,6 @@ _COLUMNS = _COLUMN[1:]
 _FOUNDATIONS = tuple(f"foundation {i + 1}" for i in range(2 * len(SUITS)))
 #: The way each foundation goes (see foundation_rule): the aces' up, the kings' down.
 _STEP = tuple(1 if i < len(SUITS) else -1 for i in range(2 * len(SUITS)))
-#: Each card's text by its code, for the solver's key.
-_TEXT = ("None", *(str(card) for card in CARDS[1:]))
 
 
 def column(n: int) -> str:
@@ -442,7 +440,7 @@ foundation 8: K♠
         return not self.piles["pack"].cards and self.counters["redeals"] >= self.options.redeals
 
     def solver_key(self) -> tuple[Any, ...]:
-        """The position for a search, quick to make and to compare: the columns as text, the
+        """The position for a search, quick to make and to compare: the columns' cards, the
         foundations by their top cards, the pack (before any re-deal only ever dealt from, so that
         how many cards it holds says which) and the counters (the column of the card just dealt
         only while the deal goes on).  Once the last deal is complete the columns are alike
@@ -450,15 +448,14 @@ foundation 8: K♠
         last deal did not reach stays empty), and are sorted, where the piles are
         :attr:`INTERCHANGEABLE` at all."""
         piles = self.piles
-        text = _TEXT.__getitem__
-        columns = [" ".join(map(text, piles[name].cards)) for name in _COLUMNS]
+        columns = [piles[name].cards for name in _COLUMNS]
         if self.INTERCHANGEABLE and self.last_deal():
             columns.sort()
-        founded = tuple([text(cards[-1] if (cards := piles[name].cards) else 0) for name in _FOUNDATIONS])
-        pack = piles["pack"]
-        held: int | str = len(pack.cards) if not self.counters["redeals"] else " ".join(map(text, pack.cards))
+        founded = tuple([cards[-1] if (cards := piles[name].cards) else 0 for name in _FOUNDATIONS])
+        pack = piles["pack"].cards
+        held: int | tuple[Card, ...] = len(pack) if not self.counters["redeals"] else pack
         counted, just, redeals = self.counters["counted"], self.counters["just_dealt"], self.counters["redeals"]
-        return (",".join(columns), founded, held, counted, just if pack.cards else 0, redeals)
+        return (tuple(columns), founded, held, counted, just if pack else 0, redeals)
 
     def useful_moves(self) -> list[Move]:
         """The legal moves, less those that lead to a position alike to another's once the last
