@@ -322,6 +322,8 @@ class Game:
         self._undo: list[tuple[dict[str, Pile], dict[str, int], Any]] = []
         # The legal moves of the position they were worked out for (see legal_moves).
         self._legal: tuple[Any, list[Move]] | None = None
+        # What worked_out worked out last, and for which piles.
+        self._worked: dict[str, tuple[list[Pile], Any]] = {}
         # Which piles a solver's key takes as they are, and which it sorts (see solver_key).
         self._key_plan: tuple[list[str], list[list[str]]] | None = None
 
@@ -933,6 +935,24 @@ class Game:
                 moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
         return moves
 
+    def worked_out(self, what: str, names: Sequence[str], work: Callable[[list[Pile]], Any]) -> Any:
+        """``work(piles)`` for the piles ``names`` as they lie, worked out again only when one of
+        them has changed since it was last worked out as ``what`` (for a game's fast legal moves:
+        what the foundations take changes far less often than the rest of a position).
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=1)
+        >>> tops = lambda piles: [p.top for p in piles]
+        >>> game.worked_out("tops", ["waste"], tops), game.worked_out("tops", ["waste"], len)
+        ([None], [None])
+        """
+        piles = self.piles
+        now = [piles[name] for name in names]
+        known = self._worked.get(what)
+        if known is None or known[0] != now:
+            known = self._worked[what] = (now, work(now))
+        return known[1]
+
     def going_up(self, names: Sequence[str], firsts: Iterable[Card]) -> dict[int, str]:
         """The foundation each card goes up to now, by its code, for foundations ``names`` built up
         in suit: a begun foundation takes the next card of its suit, the first empty one each card
@@ -959,6 +979,34 @@ class Game:
             for card in firsts:
                 takes.setdefault(card, empty)
         return takes
+
+    def safe_going_up(self, moves: Sequence[Move], names: Sequence[str]) -> Move | None:
+        """The first of ``moves`` that plays a card up to one of the foundations ``names`` (built
+        up in suit from the ace) when no card can ever need it in a tableau that builds down in
+        suit: an ace, or a card whose cards one lower in its suit (one for each pack) have all
+        gone up (for a game's own :meth:`safe_move`).
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> two, three = (Move("move", (Card.parse(c),), "talon", "foundation 5") for c in ("2♥", "3♥"))
+        >>> game.safe_going_up([three, two], game.piles_of("foundation")) == two
+        True
+        >>> print(game.safe_going_up([three], game.piles_of("foundation")))
+        None
+        """
+        tops = None
+        for move in moves:
+            if move[3] in names:
+                card = move[1][0]
+                if card.value == 1:
+                    return move
+                if tops is None:
+                    piles = self.piles
+                    tops = [piles[name].cards[-1] for name in names if piles[name].cards]
+                suit, lower = card.suit, card.value - 1
+                if sum(1 for top in tops if top.suit is suit and top.value >= lower) >= self.packs:
+                    return move
+        return None
 
     def founded(self, card: Card) -> bool:
         """Whether a card of the rank and suit of ``card`` lies on a foundation (for foundations

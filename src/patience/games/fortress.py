@@ -134,11 +134,6 @@ right row 4: 6♣ 2♣ K♣ 6♦ 6♠
 right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
 """
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        # The foundations, and the foundations that take each card, as last worked out (_takers).
-        self._takes: tuple[list[Pile], dict[int, list[str]]] | None = None
-
     # ------------------------------------------------------------------ the deal
     def pile_names(self) -> list[str]:
         return [f"foundation {i}" for i in range(1, 5)] + [
@@ -258,11 +253,11 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
     def _takers(self) -> dict[int, list[str]]:
         """The foundations that take each card now, by its code, as :meth:`foundation_moves` offers
         them: in their order, and of the foundations alike (the empty ones) only the first."""
+        return self.worked_out("takers", FOUNDATIONS, self._work_out_takers)
+
+    def _work_out_takers(self, now: list[Pile]) -> dict[int, list[str]]:
+        """What :meth:`_takers` answers, worked out for the foundation piles ``now``."""
         piles = self.piles
-        now = [piles[name] for name in FOUNDATIONS]
-        known = self._takes
-        if known is not None and known[0] == now:
-            return known[1]  # no foundation has changed
         followers = _FOLLOWERS[self.foundation_rule(FOUNDATIONS[0]).build]
         takers: dict[int, list[str]] = {}
         for name, pile in zip(FOUNDATIONS, now):
@@ -271,7 +266,6 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
                 names = takers.setdefault(card, [])
                 if all(piles[other] != pile for other in names):
                     names.append(name)
-        self._takes = (now, takers)
         return takers
 
     # ------------------------------------------------------------ for solvers

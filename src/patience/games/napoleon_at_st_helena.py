@@ -319,20 +319,7 @@ class NapoleonAtStHelena(Game):
         once and then make every other move it made: the only difference is the card gone,
         which no move needed.
         """
-        tops = None
-        for move in moves:
-            if move[3] in FOUNDATION_NAMES:
-                card = move[1][0]
-                if card.value == 1:
-                    return move
-                if tops is None:
-                    piles = self.piles
-                    tops = [piles[name].cards[-1] for name in FOUNDATION_NAMES if piles[name].cards]
-                # Both cards one lower (in either pack) gone up: a foundation of the suit at or above.
-                suit, lower = card.suit, card.value - 1
-                if sum(1 for top in tops if top.suit is suit and top.value >= lower) >= self.packs:
-                    return move
-        return None
+        return self.safe_going_up(moves, FOUNDATION_NAMES)
 
 
     def independent(self, pack_move: Move, move: Move) -> bool:

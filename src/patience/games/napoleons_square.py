@@ -308,18 +308,7 @@ talon:
         piles = self.piles
         # The foundation that takes each card, by its code: the first begun in its suit with the
         # card below it on top, or the first empty one for an ace (Rule III).
-        takes: dict[int, str] = {}
-        empty_foundation = None
-        for name in FOUNDATION_NAMES:
-            cards = piles[name].cards
-            if not cards:
-                if empty_foundation is None:
-                    empty_foundation = name
-            elif cards[-1].value < 13:
-                takes.setdefault(cards[-1] + 1, name)
-        if empty_foundation is not None:
-            for ace in ACES:
-                takes.setdefault(ace, empty_foundation)
+        takes = self.going_up(FOUNDATION_NAMES, ACES)
         # Rule I: the top card of each packet is available.  The packets whose top card takes a
         # card in marriage, by the code of the card it takes (one lower in its suit), and the
         # first vacancy (the vacancies are alike: a card is offered the first).
@@ -430,20 +419,7 @@ talon:
         """
         if self.square_as_dealt():
             return None
-        tops = None
-        for move in moves:
-            if move[3] in FOUNDATION_NAMES:
-                card = move[1][0]
-                if card.value == 1:
-                    return move
-                if tops is None:
-                    piles = self.piles
-                    tops = [piles[name].cards[-1] for name in FOUNDATION_NAMES if piles[name].cards]
-                # Both cards one lower (in either pack) gone up: a foundation of the suit at or above.
-                suit, lower = card.suit, card.value - 1
-                if sum(1 for top in tops if top.suit is suit and top.value >= lower) >= self.packs:
-                    return move
-        return None
+        return self.safe_going_up(moves, FOUNDATION_NAMES)
 
 
     def independent(self, pack_move: Move, move: Move) -> bool:

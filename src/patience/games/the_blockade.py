@@ -155,11 +155,6 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
 [A♣] [J♠] [4♣] [7♦] [A♠] [8♦] [5♥] [6♥] [Q♥] [2♣] [6♣] [K♠]
 """
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        # The foundations, and the foundation each card goes to, as last worked out (_takers).
-        self._takes: tuple[list[Pile], dict[int, str]] | None = None
-
     # ------------------------------------------------------------------ the piles
     @staticmethod
     def place(row: int, column: int) -> str:
@@ -353,11 +348,10 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
     def _takers(self) -> dict[int, str]:
         """The foundation each card that can be played now goes to, by its code: the first
         foundation that takes it, as :meth:`foundation_for` chooses."""
-        piles = self.piles
-        now = [piles[name] for name in _FOUNDATIONS]
-        known = self._takes
-        if known is not None and known[0] == now:
-            return known[1]  # no foundation has changed
+        return self.worked_out("takers", _FOUNDATIONS, self._work_out_takers)
+
+    def _work_out_takers(self, now: list[Pile]) -> dict[int, str]:
+        """What :meth:`_takers` answers, worked out for the foundation piles ``now``."""
         takes: dict[int, str] = {}
         for name, pile in zip(_FOUNDATIONS, now):
             cards = pile.cards
@@ -366,7 +360,6 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
                     takes.setdefault(ace, name)
             elif cards[-1].value != 13:
                 takes.setdefault(cards[-1] + 1, name)
-        self._takes = (now, takes)
         return takes
 
     def solver_key(self) -> tuple[Any, ...]:

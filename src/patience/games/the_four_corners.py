@@ -271,8 +271,6 @@ corner 4: 8♦
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.counters["deal_to"] = 1
-        # The foundations and what they take, as last worked out (see _foundations).
-        self._takers: tuple[list[Pile], tuple[dict[int, list[str]], list[str], set[Card]]] | None = None
 
     @classmethod
     def from_position(cls, text: str) -> Game:
@@ -410,11 +408,10 @@ corner 4: 8♦
         foundation card (in turn, only the first); and the first cards of the foundations begun
         (a card equal to one of them is no foundation card).  Worked out again only when a
         foundation has changed."""
-        piles = self.piles
-        now = [piles[name] for name in FOUNDATIONS]
-        known = self._takers
-        if known is not None and known[0] == now:
-            return known[1]
+        return self.worked_out("foundations", FOUNDATIONS, self._work_out_foundations)
+
+    def _work_out_foundations(self, now: list[Pile]) -> tuple[dict[int, list[str]], list[str], set[Card]]:
+        """What :meth:`_foundations` answers, worked out for the foundation piles ``now``."""
         wanted: dict[int, list[str]] = {}
         spaces: list[str] = []
         begun: set[Card] = set()
@@ -432,8 +429,7 @@ corner 4: 8♦
                     wanted.setdefault(base - base.value + value, []).append(name)
         if spaces and self.options.places == "in-turn":
             del spaces[1:]
-        self._takers = (now, (wanted, spaces, begun))
-        return wanted, spaces, begun
+        return (wanted, spaces, begun)
 
     # ------------------------------------------------------------ for solvers
     def _settled(self) -> bool:

@@ -197,11 +197,6 @@ foundation 7: K♥
 foundation 8: K♠
 """
 
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        # The foundations, and the foundations that take each card, as last worked out (_takers).
-        self._takes: tuple[list[Pile], dict[int, list[str]]] | None = None
-
     # ---------------------------------------------------------------- the piles
     def pile_names(self) -> list[str]:
         """The pack, the eight foundations (1–4 the aces, 5–8 the kings, each line ♦ ♣ ♥ ♠ from
@@ -417,11 +412,10 @@ foundation 8: K♠
         """The foundations that take each card that can be played now, by its code, in their order
         (each foundation is begun, with its withdrawn ace or king): worked out again only when a
         foundation has changed."""
-        piles = self.piles
-        now = [piles[name] for name in _FOUNDATIONS]
-        known = self._takes
-        if known is not None and known[0] == now:
-            return known[1]
+        return self.worked_out("takers", _FOUNDATIONS, self._work_out_takers)
+
+    def _work_out_takers(self, now: list[Pile]) -> dict[int, list[str]]:
+        """What :meth:`_takers` answers, worked out for the foundation piles ``now``."""
         takers: dict[int, list[str]] = {}
         for name, pile, step in zip(_FOUNDATIONS, now, _STEP):
             if not pile.cards:  # not in a game: the foundations are withdrawn before the deal
@@ -430,7 +424,6 @@ foundation 8: K♠
             top = pile.cards[-1]
             if 1 <= top.value + step <= 13:
                 takers.setdefault(top + step, []).append(name)
-        self._takes = (now, takers)
         return takers
 
     # ------------------------------------------------------------------ for the solver
