@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from .build import Build, Foundation
-from .cards import CARDS, Card, InvalidCard, Suit, shuffled, whist_pack
+from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
@@ -928,7 +928,7 @@ class Game:
         moves: list[Move] = []
         for source in sources:
             card = self.piles[source].cards[-1]
-            names = takers.get((card.rank, card.suit), [])
+            names = takers.get(card, [])
             if len(names) == 1:
                 moves.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
             else:
@@ -960,6 +960,7 @@ class Game:
         :meth:`foundation_moves` offers it (for a game's own fast :meth:`legal_moves`).
 
         >>> from patience import load
+        >>> from patience.cards import CARDS
         >>> game = load("red-and-black", seed=1)
         >>> going = game.going_up(game.piles_of("foundation"), [Card.parse("A♠")])
         >>> sorted(str(CARDS[code]) for code in going), going[Card.parse("2♥")]
@@ -1036,37 +1037,46 @@ class Game:
                 count += 1
         return count
 
-    def foundation_takers(self) -> dict[tuple[int, Suit], list[str]]:
-        """The foundations that take each card now, by its rank and suit, in their order, as
-        :meth:`foundation_moves` offers them: of the empty foundations with the same first card,
-        only the first.  For foundations built in suit, up or down from their first card, without
-        going round the corner (a quick filter for a game's own :meth:`legal_moves`).
+    def foundation_takers(self) -> dict[int, list[str]]:
+        """The foundations that take each card now, by its code, in their order, as
+        :meth:`foundation_moves` offers them: of foundations alike (the same rule and the same
+        cards) only the first, and of the empty ones with the same first card only the first,
+        for each suit not begun by a foundation of that first card.  For foundations built in
+        suit, up or down from their first card, without going round the corner; worked out
+        again only when a foundation changes (a quick filter for a game's own :meth:`legal_moves`).
 
         >>> from patience import load
-        >>> load("babette", seed=1).foundation_takers()[(1, Suit.HEARTS)]
+        >>> load("babette", seed=1).foundation_takers()[Card.parse("A♥")]
         ['foundation 1']
         """
-        takers: dict[tuple[int, Suit], list[str]] = {}
+        return self.worked_out("foundation takers", self.piles_of("foundation"), self._work_out_foundation_takers)
+
+    def _work_out_foundation_takers(self, piles: list[Pile]) -> dict[int, list[str]]:
+        """:meth:`foundation_takers` for the foundation piles ``piles``, in order."""
+        names = self.piles_of("foundation")
+        takers: dict[int, list[str]] = {}
         begun: dict[int, set[Suit]] = {}
         empty: dict[int, str] = {}
-        foundations = self.piles_of("foundation")
-        for name in foundations:
-            pile, rule = self.piles[name].cards, self.foundation_rule(name)
+        for name, pile in zip(names, piles):
+            rule = self.foundation_rule(name)
+            cards = pile.cards
             begun.setdefault(rule.base, set())
-            if not pile:
+            if not cards:
                 empty.setdefault(rule.base, name)
                 continue
-            begun[rule.base].add(pile[0].suit)
-            top = pile[-1]
+            begun[rule.base].add(cards[0].suit)
+            top = cards[-1]
             step = 1 if rule.build.direction == "up" else -1
-            if 1 <= top.rank + step <= 13:
-                takers.setdefault((top.rank + step, top.suit), []).append(name)
+            if 1 <= top.value + step <= 13:
+                alike = takers.setdefault(top + step, [])
+                if not any(self.foundation_rule(other) == rule and self.piles[other] == pile for other in alike):
+                    alike.append(name)
         for base, name in empty.items():
             for suit in Suit:
                 if suit not in begun[base]:
-                    takers.setdefault((base, suit), []).append(name)
-        for names in takers.values():
-            names.sort(key=foundations.index)
+                    takers.setdefault(Card(base, suit), []).append(name)
+        for alike in takers.values():
+            alike.sort(key=names.index)
         return takers
 
     def piles_of(self, kind: str) -> list[str]:

@@ -60,16 +60,7 @@ _COLUMNS = [[place(r, c) for r in range(1, ROWS + 1)] for c in range(1, COLUMNS 
 #: What each foundation pile takes.
 _RULE = {f"foundation {i}": ACES_UP if i <= ACE_FOUNDATIONS else KINGS_DOWN
          for i in range(1, 2 * ACE_FOUNDATIONS + 1)}
-#: The foundation piles in order, the aces' first; and each with the step of its sequence
-#: (+1 up from the ace, -1 down from the king) and the first card of each suit it may begin with.
 FOUNDATIONS = tuple(_RULE)
-_FOUNDATION_STEP = tuple((name, 1 if _RULE[name] is ACES_UP else -1) for name in FOUNDATIONS)
-_FIRST_CARDS = {1: tuple(CARDS[13 * s + 1] for s in range(4)), -1: tuple(CARDS[13 * s + 13] for s in range(4))}
-#: By a card's code: the card that follows it on a foundation going up (+1) and going down (-1)
-#: (None after a king going up, after an ace going down); and a bit for its suit.
-_NEXT = {1: (None, *(code + 1 if card.value < 13 else None for code, card in enumerate(CARDS) if card)),
-         -1: (None, *(code - 1 if card.value > 1 else None for code, card in enumerate(CARDS) if card))}
-_SUIT_BIT = (0, *(1 << (code - 1) // 13 for code in range(1, 53)))
 
 _CARDS_OF = attrgetter("cards")
 
@@ -82,10 +73,6 @@ _PLACES_DOWN_TO = [lambda piles: ()] + [itemgetter(*GARDEN[: r * COLUMNS]) for r
 _COLUMNS_UP = [tuple(tuple(range((r - 1) * COLUMNS + c, -1, -COLUMNS)) for c in range(COLUMNS)) for r in range(ROWS + 1)]
 _PLACES_BELOW = [itemgetter(*GARDEN[r * COLUMNS:]) for r in range(ROWS)] + [lambda piles: ()]
 
-#: The text of each card; and of the cards of a place of the garden, empty or holding one card,
-#: for the solver's key.
-_TEXT = {card: str(card) for card in CARDS[1:]}
-_PLACE_TEXT = {(): "", **{(card,): text for card, text in _TEXT.items()}}
 #: An empty place of the garden (piles are values: every vacancy can be the same one).
 _EMPTY = Pile()
 #: The place holding one card, for each card of the two packs by its pack and code (a row is
@@ -93,75 +80,11 @@ _EMPTY = Pile()
 _HELD = [(None, *(Pile((Card(card.rank, card.suit, pack),)) for card in CARDS[1:])) for pack in range(2)]
 
 
-#: What the foundations take, for the foundation piles as they lie (see
-#: :func:`aces_and_kings_takers`), by the piles' ids; forgotten now and then.
-_FOUNDATION_PILES = itemgetter(*FOUNDATIONS)
-_TAKERS: dict[tuple[int, ...], tuple[dict[int, list[str]], bool, tuple[Pile, ...]]] = {}
-_TAKERS_KEPT = 4096
-
-
-def aces_and_kings_takers(piles: dict[str, Pile]) -> tuple[dict[int, list[str]], bool]:
-    """The foundations ``foundation 1`` to ``foundation 8`` that take each card now, by its code, in
-    their order, and whether every foundation is complete, for four aces building up and four kings
-    building down, each four of different suits, following suit (Rule I): the moves
-    :meth:`~patience.game.Game.foundation_moves` finds, of the empty foundations of a kind only the
-    first, and only for the suits its kind has not begun (The Labyrinth's foundations are the same).
-
-    Worked out once for the foundations as they lie: piles are values, and the positions of a game
-    share the foundation piles that no move has changed since (the answers are kept with the piles
-    they were worked out for, so that no other pile can take one's id meanwhile)."""
-    foundations = _FOUNDATION_PILES(piles)
-    key = tuple(map(id, foundations))
-    known = _TAKERS.get(key)
-    if known is None:
-        if len(_TAKERS) >= _TAKERS_KEPT:
-            _TAKERS.clear()
-        known = _TAKERS[key] = (*_work_out_takers(foundations), foundations)
-    return known[0], known[1]
-
-
-def _work_out_takers(foundations: tuple[Pile, ...]) -> tuple[dict[int, list[str]], bool]:
-    """:func:`aces_and_kings_takers`, worked out for the foundation piles in order."""
-    takers: dict[int, list[str]] = {}  # by the cards' codes
-    begun = {1: 0, -1: 0}  # the suits each kind has begun, one bit a suit
-    empty: dict[int, str] = {}
-    complete = 0
-    for pile, (name, step) in zip(foundations, _FOUNDATION_STEP):
-        cards = pile.cards
-        if not cards:
-            if step not in empty:
-                empty[step] = name
-            continue
-        complete += len(cards) == 13
-        begun[step] |= _SUIT_BIT[cards[0]]
-        wanted = _NEXT[step][cards[-1]]
-        if wanted is None:
-            continue
-        names = takers.get(wanted)
-        if names is None:
-            takers[wanted] = [name]
-        elif not any(_RULE[other] is _RULE[name] and foundations[FOUNDATIONS.index(other)] == pile
-                     for other in names):
-            names.append(name)  # (a foundation that is the same as one before it is not named again)
-    for step, name in empty.items():
-        for first in _FIRST_CARDS[step]:
-            if not begun[step] & _SUIT_BIT[first]:
-                names = takers.get(first)
-                if names is None:
-                    takers[first] = [name]
-                else:
-                    names.append(name)
-                    names.sort(key=FOUNDATIONS.index)
-    return takers, complete == len(FOUNDATIONS)
-
-
 def _nothing_below(piles: dict[str, Pile], rows: int) -> bool:
     """Whether the places of the garden below the first ``rows`` rows are all empty (at a glance
     where they are all the one empty place, as they are in play)."""
     below = _PLACES_BELOW[rows](piles)
     return below.count(_EMPTY) == len(below) or not any(map(_CARDS_OF, below))
-#: Each card played to "the foundation", as the move is written.
-_TO_FOUNDATION = {card: f"{card} → foundation" for card in CARDS[1:]}
 
 #: How far down each row of the garden lies below the one before it, in card heights and
 #: gaps: the rows "half cover" one another, as the book allows when the table is small.
@@ -431,7 +354,7 @@ class Babette(Game):
         ['7♥ → foundation 1', '7♥ → foundation 6', 'K♣ → foundation', 'deal']
         """
         piles = self.piles
-        takers, won = self._foundation_takers()
+        takers = self.foundation_takers()
         legal: list[Move] = []
         for source in self._available_places():
             card = piles[source].cards[-1]
@@ -439,7 +362,7 @@ class Babette(Game):
             if names is None:
                 continue
             if len(names) == 1:
-                legal.append(Move("move", (card,), source, names[0], _TO_FOUNDATION[card]))
+                legal.append(Move("move", (card,), source, names[0], card.text + " → foundation"))
             else:  # two foundations take it: the moves name them
                 legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
         playable = bool(legal)
@@ -447,13 +370,10 @@ class Babette(Game):
         if piles["stock"].cards:  # the rows are dealt till the pack is exhausted
             if not (playable and options.deal_when == "blocked"):
                 legal.append(DEAL)
-        elif self.counters["redeals"] < options.redeals and not won \
+        elif self.counters["redeals"] < options.redeals and not self.is_won \
                 and not (playable and options.redeal_when == "blocked"):
             legal.append(REDEAL)
         return legal
-
-    def _foundation_takers(self) -> tuple[dict[int, list[str]], bool]:
-        return aces_and_kings_takers(self.piles)
 
     def _available_places(self) -> list[str]:
         """:meth:`available` (Rule III), found from the last row dealt (from the last row of all
@@ -478,23 +398,19 @@ class Babette(Game):
         return [GARDEN[i] for i in lowest]
 
     def solver_key(self) -> tuple[Any, ...]:
-        """The position for a search, quick to make and to compare: the garden as text, each
+        """The position for a search, quick to make and to compare: the garden's cards, each
         foundation by its first and last cards (sorted where the foundations are
         :attr:`INTERCHANGEABLE`: an ace's and a king's foundation still differ by their first card,
         and each kind has four), and the stock (before any re-deal only ever dealt from, so that
         how many cards it holds says which)."""
-        piles, text = self.piles, _TEXT
-        try:
-            garden = ",".join([_PLACE_TEXT[piles[name].cards] for name in GARDEN])
-        except KeyError:  # a place holding several cards (in a hand-written position)
-            garden = ",".join([" ".join(map(str, piles[name].cards)) for name in GARDEN])
-        founded = [text[cards[0]] + text[cards[-1]] if cards else "" for cards in
-                   [piles[name].cards for name in FOUNDATIONS]]
+        piles = self.piles
+        garden = tuple([piles[name].cards for name in GARDEN])
+        founded = [(cards[0], cards[-1]) if cards else () for cards in [piles[name].cards for name in FOUNDATIONS]]
         if "foundation" in self.INTERCHANGEABLE:
             founded.sort()
         counters = self.counters
         stock = piles["stock"].cards
-        pack: int | str = len(stock) if not counters["redeals"] else " ".join([text[card] for card in stock])
+        pack: int | tuple[Card, ...] = len(stock) if not counters["redeals"] else stock
         return (garden, tuple(founded), pack, tuple(counters.values()))
 
     def independent(self, pack_move: Move, move: Move) -> bool:

@@ -39,7 +39,6 @@ from ..options import Option
 from . import register
 # The foundations are Babette's (four aces up, four kings down, of different suits), and so are
 # the texts of the cards for the solver's key.
-from .babette import _PLACE_TEXT, _TEXT, _TO_FOUNDATION, aces_and_kings_takers
 
 __all__ = ["TheLabyrinth", "place", "TABLEAU", "ROWS", "COLUMNS"]
 
@@ -415,7 +414,7 @@ class TheLabyrinth(Game):
         ['2♥ → foundation', 'Q♥ → foundation', 'deal']
         """
         piles, counters, options = self.piles, self.counters, self.options
-        takers, _ = aces_and_kings_takers(piles)
+        takers = self.foundation_takers()
         tableau = [piles[name].cards for name in TABLEAU]
         rows = counters["rows"]
         pack = bool(piles["pack"].cards)
@@ -434,7 +433,7 @@ class TheLabyrinth(Game):
             if names is None:
                 continue
             if len(names) == 1:
-                legal.append(Move("move", (card,), source, names[0], _TO_FOUNDATION[card]))
+                legal.append(Move("move", (card,), source, names[0], card.text + " → foundation"))
             else:  # two foundations take it: the moves name them
                 legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
         playable = bool(legal)
@@ -465,22 +464,17 @@ class TheLabyrinth(Game):
 
     # ------------------------------------------------------------------ for the solver
     def solver_key(self) -> tuple[Any, ...]:
-        """The position for a search, quick to make and to compare: the tableau as text, each
+        """The position for a search, quick to make and to compare: the tableau's cards, each
         foundation by its first and last cards (sorted where the foundations are
         :attr:`INTERCHANGEABLE`: an ace's and a king's foundation still differ by their first card,
         and each kind has four), the grace, and how many cards are left in the pack (the pack is
         only ever dealt from, so that says which)."""
-        piles, text = self.piles, _TEXT
-        try:
-            tableau = ",".join([_PLACE_TEXT[piles[name].cards] for name in TABLEAU])
-        except KeyError:  # a place holding several cards (in a hand-written position)
-            tableau = ",".join([" ".join(map(str, piles[name].cards)) for name in TABLEAU])
-        founded = [text[cards[0]] + text[cards[-1]] if cards else "" for cards in
-                   [piles[name].cards for name in FOUNDATIONS]]
+        piles = self.piles
+        tableau = tuple([piles[name].cards for name in TABLEAU])
+        founded = [(cards[0], cards[-1]) if cards else () for cards in [piles[name].cards for name in FOUNDATIONS]]
         if "foundation" in self.INTERCHANGEABLE:
             founded.sort()
-        grace = piles["grace"]
-        return (tableau, tuple(founded), str(grace) if grace.cards else "", len(piles["pack"].cards),
+        return (tableau, tuple(founded), piles["grace"].cards, len(piles["pack"].cards),
                 tuple(self.counters.values()))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
@@ -645,7 +639,8 @@ class TheLabyrinth(Game):
 
     @property
     def is_won(self) -> bool:
-        return aces_and_kings_takers(self.piles)[1]
+        piles = self.piles
+        return all(len(piles[name].cards) == 13 for name in FOUNDATIONS)
 
     # ------------------------------------------------------------------ parsing
     def aliases(self, move: Move) -> set[str]:
