@@ -276,6 +276,17 @@ class Game:
     Hooks: :meth:`pile_names`, :meth:`lay_out`, :meth:`moves`,
     :meth:`violation`, :meth:`apply`, :attr:`is_won`, :meth:`layout`, and where
     needed :meth:`pack`, :meth:`grade`.
+
+    Two paths, one set of rules.  :meth:`moves` and :meth:`violation` are the explaining path:
+    every candidate, and for each the rule it breaks in the source's words.  The fast path is
+    :meth:`generate_legal_moves` (the legal moves made directly, no explanation built) and
+    :meth:`apply`; searches also use :meth:`useful_moves`, :meth:`safe_move` and
+    :meth:`solver_key`.  A differential test over the registry holds the fast path to the
+    explaining one for every game.  On the fast path cards are integers (``card.value``,
+    ``card.suit``, ``card.text`` are plain attributes), piles are values made once per move
+    (``Pile(cards, face_down)``; share the ones a move leaves alone), a build is a table
+    (:meth:`~patience.build.Build.table`), and what changes seldom is worked out once
+    (:meth:`worked_out`, :meth:`foundation_takers`, :meth:`going_up`).
     """
 
     slug: ClassVar[str] = ""
