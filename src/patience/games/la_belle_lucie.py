@@ -22,7 +22,7 @@ K♣
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
@@ -126,22 +126,11 @@ packet 18: K♣
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        # Read once for the hot paths: the packets in order, each foundation with the class of
-        # equal rules it belongs to, the cards its build lays on each card and the cards it is
-        # begun with, and the cards each card marries onto.
+        # Read once for the hot paths: the packets in order, what the foundations take, and the
+        # cards that marry each card.
         self._packets = tuple(self.piles_of("packet"))
-        kinds: list[Foundation] = []
-        foundations = []
-        for name in self.piles_of("foundation"):
-            rule = self.foundation_rule(name)
-            if rule not in kinds:
-                kinds.append(rule)
-            following = _following(rule.build)
-            bases = tuple(c for c in CARDS[1:] if c.value == rule.base)
-            foundations.append((name, kinds.index(rule), following, bases))
-        self._foundations = tuple(foundations)
-        self._spouses = _spouses(self.marriage)
-        self._following_marriage = _following(self.marriage)
+        self._takers = FoundationTakers(self, self.distinct_suits)
+        self._marrying = following(self.marriage)
         self._hill = KINGS_DOWN in self.foundation_bases
 
     # ------------------------------------------------------------------ the deal
@@ -194,84 +183,41 @@ packet 18: K♣
         the foundations that take it and onto the packets whose uppermost card it marries, then
         the re-deal if the paragraph on re-dealing allows it now."""
         piles = self.piles
-        # Rule I: the uppermost card of each packet, and the packets by their uppermost card
-        # (with two packs a card may lie uppermost twice)
+        marrying = self._marrying
+        # Rule I: the uppermost card of each packet; and, for each card, the packets (in their
+        # order) whose uppermost card it would marry onto
         uppermost: list[tuple[str, Card]] = []
-        packets_under: dict[int, list[tuple[int, str]]] = {}
-        for i, name in enumerate(self._packets):
+        onto: dict[int, list[str]] = {}
+        for name in self._packets:
             cards = piles[name].cards
             if cards:
                 top = cards[-1]
                 uppermost.append((name, top))
-                if top in packets_under:
-                    packets_under[top].append((i, name))
-                else:
-                    packets_under[top] = [(i, name)]
-        takers = self._foundation_takers()
-        spouses = self._spouses
+                for spouse in marrying[top]:
+                    if spouse in onto:
+                        onto[spouse].append(name)
+                    else:
+                        onto[spouse] = [name]
+        takers = self._takers.of(self)
         legal: list[Move] = []
         append = legal.append
         played = False
         for source, card in uppermost:
-            moved = (card,)
             found = takers.get(card)
             if found is not None:
+                legal += foundation_moves(source, card, found)
                 played = True
-                if len(found) == 1:
-                    append(Move("move", moved, source, found[0], f"{card} → foundation"))
-                else:
-                    for name in found:
-                        append(Move("move", moved, source, name, f"{card} → {name}"))
-            # the marriages: onto a packet whose uppermost card this one marries, in packet order
-            targets: list[tuple[int, str]] = []
-            for spouse in spouses[card]:
-                if spouse in packets_under:
-                    targets += packets_under[spouse]
-            if targets:
-                if len(targets) > 1:
-                    targets.sort()
-                for _, target in targets:
-                    append(Move("move", moved, source, target, f"{card} → {piles[target].cards[-1]}"))
+            targets = onto.get(card)
+            if targets is not None:
+                for target in targets:
+                    append(Move("move", (card,), source, target,
+                                f"{card.text} → {piles[target].cards[-1].text}"))
         # the paragraph on re-dealing (never once the tableau is cleared: is_won)
         if uppermost and self.counters["redeals"] < self.options.redeals:
             when = self.options.redeal_when
             if when == "any" or not (played if when == "blocked" else legal):
                 append(Move("redeal", notation="redeal"))
         return legal
-
-    def _foundation_takers(self) -> dict[int, list[str]]:
-        """The foundations that take each card now (by its code), in their order, as
-        :meth:`foundation_moves` offers them: of two foundations alike (the same rule, equal
-        piles, such as two empty ones on aces) only the first.  Rule II and the paragraph on
-        the foundations: a begun foundation takes the next card of its build, an empty one the
-        card it is begun with (on the Hill, of a suit that no foundation of its kind has)."""
-        piles = self.piles
-        takers: dict[int, list[str]] = {}
-        begun: set[tuple[int, Any]] = set()
-        if self.distinct_suits:
-            for name, kind, _, _ in self._foundations:
-                cards = piles[name].cards
-                if cards:
-                    begun.add((kind, cards[0].suit))
-        alike: set[tuple[int, Pile]] = set()
-        for name, kind, following, bases in self._foundations:
-            pile = piles[name]
-            if (kind, pile) in alike:
-                continue
-            alike.add((kind, pile))
-            cards = pile.cards
-            if cards:
-                taken = following[cards[-1]]
-            elif begun:
-                taken = tuple(card for card in bases if (kind, card.suit) not in begun)
-            else:
-                taken = bases
-            for card in taken:
-                if card in takers:
-                    takers[card].append(name)
-                else:
-                    takers[card] = [name]
-        return takers
 
     def _may_redeal(self, played: bool, moved: bool) -> bool:
         """Whether the tableau may be taken up now, given whether a card can be played to a
@@ -300,19 +246,14 @@ packet 18: K♣
         an ace or a king could go on a foundation begun or begin one, and take another's place."""
         if self.options.redeal_when == "any" and self.counters["redeals"] < self.options.redeals:
             return None
-        piles, hill, packs = self.piles, self._hill, self.packs
-        spouses = self._following_marriage
-        out: list[Card] | None = None
+        piles, hill = self.piles, self._hill
         for move in moves:
             kind, cards, _, target, _ = move
             if kind != "move" or not target.startswith("foundation") or (hill and not piles[target].cards):
                 continue
-            card = cards[0]
-            if out is None:
-                out = [c for name, _, _, _ in self._foundations for c in piles[name].cards]
-            # a quick look first: every card that could marry this one is out (both, with two packs)
-            if all(out.count(spouse) >= packs for spouse in spouses[card]) and \
-                    self.safe_to_found(card, self.marriage):
+            # a quick look first: every card that could marry it is out (both, with two packs)
+            if self._takers.all_out(piles, self._marrying[cards[0]]) and \
+                    self.safe_to_found(cards[0], self.marriage):
                 return move
         return None
 
@@ -332,13 +273,11 @@ packet 18: K♣
     def solver_key(self) -> tuple[Any, ...]:
         """As the base's, and once no re-deal is left the packets in a fixed order too: only a
         re-deal (which takes the packets up in order) tells one packet from another."""
-        piles = self.piles
-        foundations = [piles[name] for name, _, _, _ in self._foundations]
-        packets = [piles[name] for name in self._packets]
         if self.counters["redeals"] < self.options.redeals:
-            # the base's key: the packets in order, the foundations (INTERCHANGEABLE) sorted
-            foundations.sort(key=lambda p: (len(p.cards), p.cards, p.face_down))
-            return (tuple(packets + foundations), tuple(self.counters.values()))
+            return super().solver_key()
+        piles = self.piles
+        foundations = [piles[name] for name in self._takers.names]
+        packets = [piles[name] for name in self._packets]
         return (_by_size(foundations), _by_size(packets), tuple(self.counters.values()))
 
     def violation(self, move: Move) -> IllegalMove | None:
@@ -439,16 +378,10 @@ packet 18: K♣
         return found
 
     def apply(self, move: Move) -> None:
-        kind, _, source, target, _ = move
-        if kind == "redeal":
+        if move.kind == "redeal":
             self._redeal()
-            return
-        # one card from the top of its packet to a foundation or onto another packet
-        piles = self.piles
-        taken, onto = piles[source], piles[target]
-        rest = taken.cards[:-1]
-        piles[source] = Pile(rest, min(taken.face_down, len(rest)))
-        piles[target] = Pile(onto.cards + taken.cards[-1:], onto.face_down)
+        else:
+            self.transfer(move.source, move.target)
 
     def _redeal(self) -> None:
         """Take up the entire tableau, shuffle it and deal it again in packets of three."""
@@ -491,23 +424,99 @@ packet 18: K♣
 
 
 def _by_size(piles: list[Pile]) -> tuple[Pile, ...]:
-    """The piles sorted by their length, then their cards (a stable sort: of equal ones, the first first)."""
-    order = sorted([(len(p.cards), p.cards, i) for i, p in enumerate(piles)])
-    return tuple(piles[i] for _, _, i in order)
+    """The piles sorted by length, then cards; of equal ones, the first first.  (The keys are
+    made without a call per pile.)"""
+    cards = [pile.cards for pile in piles]
+    order = sorted(zip(map(len, cards), cards, range(len(cards))))
+    return tuple([piles[i] for _, _, i in order])
 
 
-@lru_cache(maxsize=None)
-def _following(build: Build) -> tuple[tuple[Card, ...], ...]:
-    """For each card (by its code), the cards that ``build`` lays on it."""
-    table = build.table()
-    return ((),) + tuple(tuple(c for c in CARDS[1:] if table[below][c]) for below in CARDS[1:])
+@cache
+def following(build: Build) -> tuple[tuple[Card, ...], ...]:
+    """For each card (by its code), the cards that ``build`` lays on it (:meth:`Build.children`,
+    read without a call): with a marriage, the cards that marry it."""
+    return ((),) + tuple(build.children(card) for card in CARDS[1:])
 
 
-@lru_cache(maxsize=None)
-def _spouses(marriage: Build) -> tuple[tuple[Card, ...], ...]:
-    """For each card (by its code), the cards it can be married onto, in the order of their codes."""
-    table = marriage.table()
-    return ((),) + tuple(tuple(c for c in CARDS[1:] if table[c][above]) for above in CARDS[1:])
+@cache
+def _of_value(value: int) -> tuple[Card, ...]:
+    """The four cards of one value, by suit."""
+    return tuple(c for c in CARDS[1:] if c.value == value)
+
+
+class FoundationTakers:
+    """What a game's foundations take, as :meth:`~patience.game.Game.foundation_moves` offers
+    it, worked out for a whole position at once (for the fast move generators of the games of
+    marriages: La Belle Lucie and its two-pack games, The Fifteen).
+
+    A begun foundation takes the next card of its build; an empty one the cards of the value it
+    is begun with (with ``distinct_suits``, of a suit that no foundation of its rule has begun
+    with).  Of two foundations alike (the same rule and equal piles, such as two empty ones on
+    aces) only the first is offered.
+    """
+
+    def __init__(self, game: Game, distinct_suits: bool) -> None:
+        #: The foundations, in order.
+        self.names = tuple(game.piles_of("foundation"))
+        self.packs = game.packs
+        self.distinct_suits = distinct_suits
+        rules: list[Foundation] = []
+        table = []
+        for name in self.names:
+            rule = game.foundation_rule(name)
+            if rule not in rules:
+                rules.append(rule)
+            table.append((name, rules.index(rule), following(rule.build), _of_value(rule.base)))
+        self._table = tuple(table)
+
+    def of(self, game: Game) -> dict[int, list[str]]:
+        """The foundations that take each card now (by its code), in their order (worked out
+        again only when a foundation has changed)."""
+        return game.worked_out("foundations taking", self.names, self._work_out)
+
+    def _work_out(self, foundations: list[Pile]) -> dict[int, list[str]]:
+        """:meth:`of` for the foundation piles ``foundations``, in order."""
+        takers: dict[int, list[str]] = {}
+        begun: set[tuple[int, Any]] = set()
+        if self.distinct_suits:
+            for (_, rule, _, _), pile in zip(self._table, foundations):
+                if pile.cards:
+                    begun.add((rule, pile.cards[0].suit))
+        alike: set[tuple[int, Pile]] = set()
+        for (name, rule, next_cards, first_cards), pile in zip(self._table, foundations):
+            if (rule, pile) in alike:
+                continue
+            alike.add((rule, pile))
+            cards = pile.cards
+            if cards:
+                taken = next_cards[cards[-1]]
+            elif begun:
+                taken = tuple(card for card in first_cards if (rule, card.suit) not in begun)
+            else:
+                taken = first_cards
+            for card in taken:
+                if card in takers:
+                    takers[card].append(name)
+                else:
+                    takers[card] = [name]
+        return takers
+
+    def all_out(self, piles: dict[str, Pile], cards: Iterable[Card]) -> bool:
+        """Whether every copy (one a pack) of each of ``cards`` lies on the foundations: the quick
+        half of :meth:`~patience.game.Game.safe_to_found`, for a game's ``safe_move``."""
+        if not cards:
+            return True
+        out = [card for name in self.names for card in piles[name].cards]
+        return all(out.count(card) >= self.packs for card in cards)
+
+
+def foundation_moves(source: str, card: Card, takers: list[str]) -> list[Move]:
+    """The moves of ``card`` from ``source`` to the foundations ``takers`` that take it, written as
+    :meth:`~patience.game.Game.foundation_moves` writes them: ``A♥ → foundation`` where one
+    takes it, each foundation named where several do."""
+    if len(takers) == 1:
+        return [Move("move", (card,), source, takers[0], f"{card.text} → foundation")]
+    return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in takers]
 
 
 def in_threes(count: int) -> list[int]:

@@ -38,6 +38,7 @@ from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from . import register
+from .la_belle_lucie import FoundationTakers, following, foundation_moves
 
 __all__ = ["TheFifteen"]
 
@@ -53,6 +54,9 @@ SIXTH_ROW = 6
 MARRIAGE = Build("either", "same")
 #: "The aces ascending in sequence to kings, the kings descending in sequence to aces."
 FOUNDATIONS = (ACES_UP,) * 4 + (KINGS_DOWN,) * 4
+
+#: For each card (by its code), the cards that marry it.
+MARRYING = following(MARRIAGE)
 
 #: The two ways a run at the foot of a column can go (for reversing it through a lane).
 _RUNS = (Build("up", "same"), Build("down", "same"))
@@ -120,6 +124,12 @@ class TheFifteen(Game):
     #: and clubs cannot be told apart above the seventh row, and the ranks of most court
     #: cards (and the suit of some spade and diamond ones) are best guesses.
     PLATE: str = ""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # Read once for the hot paths: the columns in order and what the foundations take.
+        self._columns = tuple(self.piles_of("column"))
+        self._takers = FoundationTakers(self, self.options.distinct_suits)
 
     # ------------------------------------------------------------------ the deal
     def pile_names(self) -> list[str]:
@@ -214,42 +224,78 @@ class TheFifteen(Game):
     def moves(self) -> Iterable[Move]:
         """Each available card to the foundations, onto each other available card (a marriage)
         and to each lane; the withdrawals of the exception; and the re-deal that the book refuses."""
-        return self._candidates(quick=False)
-
-    def generate_legal_moves(self) -> list[Move]:
-        """The legal moves, in the order of :meth:`moves`: the same as the base's filter, but the
-        candidates that break a rule at first sight (a marriage out of suit, a foundation that
-        refuses the card) are not checked one by one."""
-        return [m for m in self._candidates(quick=True) if self.violation(m) is None]
-
-    def _candidates(self, quick: bool) -> Iterator[Move]:
         available = self.available()
         lanes = self.lanes()
-        wanted = self._wanted() if quick else None
         for source, card in available:
-            if wanted is None or (card.value, card.suit) in wanted or self.is_foundation_card(card):
-                yield from self.foundation_moves(source, card, quick)
+            yield from self.foundation_moves(source, card)
             for target, under in available:
-                if target != source and (
-                    not quick or (under.suit == card.suit and abs(under.rank - card.rank) == 1)
-                ):
+                if target != source:
                     yield Move("move", (card,), source, target, f"{card} → {under}")
             for lane in lanes:
                 where = "lane" if len(lanes) == 1 else lane
                 yield Move("move", (card,), source, lane, f"{card} → {where}")
-        if not quick or (self.options.exception != "none" and not self.has_opened()):
-            yield from self._withdrawals()
-        if not quick:
-            yield Move("redeal", notation="redeal")
+        yield from self._withdrawals()
+        yield Move("redeal", notation="redeal")
+
+    def generate_legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :meth:`moves`, made directly: each available card to
+        the foundations that take it, onto the available cards it marries and to the lanes, then
+        the exception's withdrawals where it applies."""
+        piles = self.piles
+        # Rule I: the lowest card of each column, with whether it lies alone there; the lanes;
+        # and, for each card, the columns (in their order) whose available card it marries
+        available: list[tuple[str, Card, bool]] = []
+        lanes: list[str] = []
+        onto: dict[int, list[str]] = {}
+        for name in self._columns:
+            cards = piles[name].cards
+            if not cards:
+                lanes.append(name)
+                continue
+            under = cards[-1]
+            available.append((name, under, len(cards) == 1))
+            for spouse in MARRYING[under]:
+                if spouse in onto:
+                    onto[spouse].append(name)
+                else:
+                    onto[spouse] = [name]
+        takers = self._takers.of(self)
+        # a lane is written "lane" while it is the only one
+        to_lanes = [(lane, "lane" if len(lanes) == 1 else lane) for lane in lanes]
+        legal: list[Move] = []
+        append = legal.append
+        for source, card, alone in available:
+            found = takers.get(card)
+            if found is not None:
+                legal += foundation_moves(source, card, found)
+            targets = onto.get(card)
+            if targets is not None:
+                for target in targets:
+                    append(Move("move", (card,), source, target,
+                                f"{card.text} → {piles[target].cards[-1].text}"))
+            # Lane: any available card, but one alone in its column lies in a lane already
+            if not alone:
+                for lane, where in to_lanes:
+                    append(Move("move", (card,), source, lane, f"{card.text} → {where}"))
+        # Opening: one ace and one king from the sixth row, while no foundation is begun and
+        # none is available (and, 'stuck', while no card can move)
+        exception = self.options.exception
+        if exception != "none" and not any(piles[name].cards for name in self._takers.names) and \
+                not any(card.value in (1, 13) for _, card, _ in available) and \
+                (exception != "stuck" or not legal):
+            legal += self._withdrawals()
+        return legal
 
     # ------------------------------------------------------------ for solvers
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second, third … lane: the lanes are alike."""
         legal = self.legal_moves()
-        lanes = self.lanes()
+        piles = self.piles
+        lanes = [name for name in self._columns if not piles[name].cards]
         if len(lanes) < 2:
             return legal
-        return [m for m in legal if m.target not in lanes[1:]]
+        others = set(lanes[1:])
+        return [m for m in legal if m[3] not in others]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played from a column to a foundation already begun, when every card that could
@@ -261,22 +307,13 @@ class TheFifteen(Game):
         play would have given this card; and the exception to Rule I is past once a foundation
         is begun.  A begun foundation only, since an ace or a king taking an empty space could
         take it from another."""
+        piles = self.piles
         for move in moves:
-            if move.kind == "move" and move.target.startswith("foundation") and self.piles[move.target].cards \
-                    and self.safe_to_found(move.cards[0], MARRIAGE):
+            kind, cards, _, target, _ = move
+            if kind == "move" and target.startswith("foundation") and piles[target].cards and \
+                    self._takers.all_out(piles, MARRYING[cards[0]]) and self.safe_to_found(cards[0], MARRIAGE):
                 return move
         return None
-
-    def _wanted(self) -> set[tuple[int, Any]]:
-        """The (value, suit) of the card each begun foundation waits for: no other card but an
-        ace or a king can go to a foundation now (for :meth:`legal_moves`, to pass the others by)."""
-        wanted = set()
-        for name in self.piles_of("foundation"):
-            top = self.piles[name].top
-            if top is not None:
-                step = 1 if self.foundation_rule(name).build.direction == "up" else -1
-                wanted.add((top.value + step, top.suit))
-        return wanted
 
     def foundation_for(self, card: Card) -> str:
         """The foundation ``card`` goes to: the first that takes it; else, for an ace or a king,

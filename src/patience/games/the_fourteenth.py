@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 from itertools import combinations
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -78,6 +79,52 @@ ROWS_AND_COLUMNS: tuple[tuple[int, ...], ...] = tuple(
 ) + tuple(tuple(r * SIDE + c for r in range(SIDE)) for c in range(SIDE))
 
 
+#: For each place, the places of its row and its column that come after it in reading order.
+LATER: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in LINES[i] if j > i) for i in range(SIDE * SIDE))
+#: Each place as a bit of a set of places (an int: place ``i`` is ``1 << i``).
+BIT: tuple[int, ...] = tuple(1 << i for i in range(SIDE * SIDE))
+#: For each place, the set of the places of its row and its column that come after it.
+LATER_BITS: tuple[int, ...] = tuple(sum(BIT[j] for j in LATER[i]) for i in range(SIDE * SIDE))
+#: For each place, the set of the other places of its row and its column.
+LINE_BITS: tuple[int, ...] = tuple(sum(BIT[j] for j in LINES[i]) for i in range(SIDE * SIDE))
+#: Every place of the square.
+SQUARE = (1 << SIDE * SIDE) - 1
+#: The swap of places ``i`` < ``j`` is known by its number ``25 i + j``: for each, the set of the
+#: places it leaves alone.
+LEFT_ALONE: tuple[int, ...] = tuple(SQUARE & ~(BIT[s // 25] | BIT[s % 25]) for s in range(25 * 25))
+#: Two places named together, as the source or the target of an exchange of two swaps, by the
+#: number ``25 i + k``: "place 3, place 7".
+TWO_PLACES: tuple[str, ...] = tuple(f"{PLACES[n // 25]}, {PLACES[n % 25]}" for n in range(25 * 25))
+#: The places an exchange names, by their names as its source or target.
+NAMED_PLACES: dict[str, tuple[int, ...]] = {
+    **{name: (i,) for i, name in enumerate(PLACES)},
+    **{TWO_PLACES[25 * i + k]: (i, k) for i in range(len(PLACES)) for k in range(len(PLACES)) if i != k},
+}
+
+
+def two_swap_exchanges(places: Sequence[int]) -> Sequence[tuple[int, int, str, str]]:
+    """Every exchange of two swaps among ``places``, in the order :meth:`TheFourteenth.moves`
+    offers them (each four places in reading order, paired off in the three ways): its two swaps
+    by their numbers, and the places its cards leave and go to by name.  (Those of the full
+    square are made once.)"""
+    if len(places) == SIDE * SIDE:
+        return _full_square_exchanges()
+    return _exchanges_among(places)
+
+
+@cache
+def _full_square_exchanges() -> tuple[tuple[int, int, str, str], ...]:
+    return tuple(_exchanges_among(range(SIDE * SIDE)))
+
+
+def _exchanges_among(places: Iterable[int]) -> list[tuple[int, int, str, str]]:
+    exchanges = []
+    for a, b, c, d in combinations(places, 4):
+        for (i, j), (k, m) in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+            exchanges.append((25 * i + j, 25 * k + m, TWO_PLACES[25 * i + k], TWO_PLACES[25 * j + m]))
+    return exchanges
+
+
 def first_fourteen(values: Sequence[int]) -> tuple[int, int] | None:
     """The first pair of places (in reading order) in one line whose values make fourteen.
 
@@ -104,17 +151,51 @@ def first_fourteen(values: Sequence[int]) -> tuple[int, int] | None:
     return best
 
 
-def _count(values: Sequence[int]) -> int:
-    """How many pairs of places in one line make fourteen."""
+def _holding(values: Sequence[int]) -> list[int]:
+    """For each value, the set of the places that hold it."""
+    holding = [0] * (FOURTEEN + 1)
+    for i, v in enumerate(values):
+        holding[v] |= BIT[i]
+    return holding
+
+
+def _count(values: Sequence[int], holding: list[int] | None = None) -> int:
+    """How many pairs of places in one line make fourteen (two places share one line at most);
+    ``holding``, if given, is :func:`_holding` of ``values``."""
+    if holding is None:
+        holding = _holding(values)
+    return sum((LATER_BITS[i] & holding[FOURTEEN - v]).bit_count() for i, v in enumerate(values) if v)
+
+
+def _through(values: Sequence[int], places: Sequence[int], holding: list[int]) -> int:
+    """How many pairs of places in one line make fourteen in ``values`` with one of ``places``
+    (different places); ``holding`` gives the places that hold each value, right at least for
+    every place but these."""
+    among = 0
+    for p in places:
+        among |= BIT[p]
+    others = ~among
     count = 0
-    for line in ROWS_AND_COLUMNS:
-        seen: dict[int, int] = {}
-        for p in line:
-            v = values[p]
-            if v:
-                count += seen.get(FOURTEEN - v, 0)
-                seen[v] = seen.get(v, 0) + 1
+    for n, p in enumerate(places):
+        v = values[p]
+        if v:
+            wanted, line = FOURTEEN - v, LINE_BITS[p]
+            count += (line & holding[wanted] & others).bit_count()
+            for q in places[n + 1:]:
+                if values[q] == wanted and line & BIT[q]:
+                    count += 1
     return count
+
+
+def _swaps_meet(values: Sequence[int], one: int, two: int) -> bool:
+    """Whether, once the swaps numbered ``one`` and ``two`` are made, a card one of them moved
+    makes fourteen with a card the other moved, in one line."""
+    i, j = divmod(one, 25)
+    k, m = divmod(two, 25)
+    # i now holds j's card, j holds i's, k holds m's and m holds k's
+    vi, vj, vk, vm = values[i], values[j], values[k], values[m]
+    return bool((vj + vm == FOURTEEN and LINE_BITS[i] & BIT[k]) or (vj + vk == FOURTEEN and LINE_BITS[i] & BIT[m])
+                or (vi + vm == FOURTEEN and LINE_BITS[j] & BIT[k]) or (vi + vk == FOURTEEN and LINE_BITS[j] & BIT[m]))
 
 
 def _produces(values: Sequence[int], moved: Iterable[int]) -> bool:
@@ -184,6 +265,8 @@ class TheFourteenth(Game):
     #: in new-pack order (♠ ace to king, then ♥, ♦, ♣; the first pack, then the second),
     #: to be dealt in that order: A♠ first, so it is the last card of the hand's line.
     PLATE: str = ""
+    #: The swaps of the last position whose exchanges were made (for :meth:`_offers`).
+    _swaps_made: tuple[Any, ...] | None = None
 
     @classmethod
     def arrange(cls, square: str, hand: str = "", exchanged: int = 0, **options: object) -> TheFourteenth:
@@ -246,20 +329,9 @@ class TheFourteenth(Game):
 
     # ---------------------------------------------------------------- helpers
     def values(self) -> list[int]:
-        """The value of the card at each place (0 where the place is empty).
-
-        Cached per position: the piles are immutable, so the same pile objects
-        mean the same square.
-        """
-        piles = tuple(self.piles[name] for name in PLACES)
-        cached = getattr(self, "_values_cache", None)
-        if cached is not None and len(cached[0]) == len(piles) and all(
-            a is b for a, b in zip(cached[0], piles)
-        ):
-            return cached[1]
-        values = [pile.cards[-1].value if pile.cards else 0 for pile in piles]
-        self._values_cache = (piles, values)
-        return values
+        """The value of the card at each place (0 where the place is empty)."""
+        piles = self.piles
+        return [cards[-1].value if cards else 0 for cards in [piles[name].cards for name in PLACES]]
 
     def card_at(self, i: int) -> Card | None:
         return self.piles[PLACES[i]].top
@@ -336,23 +408,110 @@ class TheFourteenth(Game):
                 yield self._exchange_move(pair)
 
     def generate_legal_moves(self) -> list[Move]:
-        """The fourteens of the square, in reading order, then the exchanges if one may be made.
+        """The fourteens of the square, in reading order, then the exchanges if one may be made,
+        made directly (rules 2 and 4)."""
+        piles = self.piles
+        square = [cards[-1] if cards else None for cards in [piles[name].cards for name in PLACES]]
+        values = [card.value if card is not None else 0 for card in square]
+        # Rule 2: two cards of one row or one column that make fourteen
+        pairs = []
+        for i, card in enumerate(square):
+            if card is not None:
+                wanted = FOURTEEN - card.value
+                for j in LATER[i]:
+                    if values[j] == wanted:
+                        other = square[j]
+                        pairs.append(Move("pair", (card, other), PLACES[i], PLACES[j], f"{card.text} + {other.text}"))
+        # Rule 4: the exchange, when no fourteen can be composed (or at any time), if one is left
+        if (pairs and self.options.exchange_when == "blocked") or \
+                self.counters["exchanges"] >= self.options.exchanges:
+            return pairs
+        return pairs + self._exchange_moves(square, values)
 
-        The exchanges that :meth:`moves` offers are legal by construction; checking
-        each of them (up to 37,950) again would only cost time.
-        """
-        occupied = self._occupied()
-        values = self.values()
-        pairs = [
-            self._pair_move(i, j)
-            for i, j in combinations(occupied, 2)
-            if values[i] + values[j] == FOURTEEN and in_line(i, j)
-        ]
-        if pairs and self.options.exchange_when == "blocked":
-            return pairs
-        if not self._exchange_allowed():
-            return pairs
-        return pairs + list(self._exchanges(occupied))
+    def _exchange_moves(self, square: list[Card | None], values: list[int]) -> list[Move]:
+        """The exchanges :meth:`moves` offers, made directly: where the exchange must produce a
+        fourteen, those that do."""
+        must = self.options.exchange_must_pair
+        occupied = [i for i, value in enumerate(values) if value]
+        # Each swap of two cards (by its number): the cards, the words, and the places whose
+        # cards would then make fourteen with a card it moved (its fourteens).
+        swapped: list[tuple[Card, ...]] = [()] * 625
+        written = [""] * 625
+        fourteens = [0] * 625
+        holding = [0] * (FOURTEEN + 1)  # the places that hold each value
+        for i in occupied:
+            holding[values[i]] |= BIT[i]
+        self._swaps_made = ((tuple(self.piles.values()), tuple(self.counters.values())),
+                            swapped, written, fourteens, values)
+        for i, j in combinations(occupied, 2):
+            swap, a, b = 25 * i + j, square[i], square[j]
+            swapped[swap] = (a, b)  # type: ignore[assignment]
+            written[swap] = f"{a.text} ↔ {b.text}"  # type: ignore[union-attr]
+            if must:
+                # i takes b's value, j takes a's: the cards of their lines that make fourteen with them
+                va, vb = values[i], values[j]
+                found = (LINE_BITS[i] & holding[FOURTEEN - vb]) | (LINE_BITS[j] & holding[FOURTEEN - va])
+                if LINE_BITS[i] & BIT[j]:  # in one line, the two see each other's new card
+                    found &= ~(BIT[i] | BIT[j])
+                    if va + vb == FOURTEEN:
+                        found |= BIT[i] | BIT[j]
+                fourteens[swap] = found
+        if self.options.exchange == "one-swap":
+            return [
+                Move("exchange", swapped[25 * i + j], PLACES[i], PLACES[j], written[25 * i + j])
+                for i, j in combinations(occupied, 2) if not must or fourteens[25 * i + j]
+            ]
+        exchanges = two_swap_exchanges(occupied)
+        if not must:
+            return [Move("exchange", swapped[one] + swapped[two], source, target, f"{written[one]}, {written[two]}")
+                    for one, two, source, target in exchanges]
+        # A fourteen that one swap makes stays unless the other swap moves its partner; the
+        # fourteens the two swaps make together are those of a card of one with a card of the other.
+        return [Move("exchange", swapped[one] + swapped[two], source, target, f"{written[one]}, {written[two]}")
+                for one, two, source, target in exchanges
+                if fourteens[one] & LEFT_ALONE[two] or fourteens[two] & LEFT_ALONE[one]
+                or _swaps_meet(values, one, two)]
+
+    def play(self, move: Move | str) -> Move:
+        """As :meth:`Game.play`; but an exchange, one of up to 37,950 legal moves, is known for
+        legal by making again the exchange of the same places, not by a search among them."""
+        if type(move) is Move and move[0] == "exchange" and self._offers(move):
+            return self.push(move)
+        return super().play(move)
+
+    def _offers(self, move: Move) -> bool:
+        """Whether the exchange ``move`` is one of :meth:`legal_moves` (what ``move in
+        self.legal_moves()`` answers, without a search among thousands): the exchange that
+        :meth:`_exchange_moves` made of its places, if it last made the exchanges of this position."""
+        made = self._swaps_made
+        if made is None or made[0] != (tuple(self.piles.values()), tuple(self.counters.values())):
+            return False
+        _, swapped, written, fourteens, values = made
+        sources, targets = NAMED_PLACES.get(move[2]), NAMED_PLACES.get(move[3])
+        if sources is None or targets is None or len(sources) != len(targets):
+            return False
+        must = self.options.exchange_must_pair
+        if self.options.exchange == "one-swap":
+            if len(sources) != 1 or not sources[0] < targets[0]:
+                return False
+            one = 25 * sources[0] + targets[0]
+            if not swapped[one] or (must and not fourteens[one]):
+                return False
+            return move == Move("exchange", swapped[one], move[2], move[3], written[one])
+        # two swaps, each in reading order, the first first, of four different places
+        if len(sources) != 2:
+            return False
+        (i, k), (j, m) = sources, targets
+        if not (i < j and k < m and i < k and j != k and j != m):
+            return False
+        one, two = 25 * i + j, 25 * k + m
+        if not (swapped[one] and swapped[two]):
+            return False
+        if must and not (fourteens[one] & LEFT_ALONE[two] or fourteens[two] & LEFT_ALONE[one]
+                         or _swaps_meet(values, one, two)):
+            return False
+        return move == Move("exchange", swapped[one] + swapped[two], move[2], move[3],
+                            f"{written[one]}, {written[two]}")
 
     # ------------------------------------------------------------ for solvers
     def solver_key(self) -> tuple[Any, ...]:
@@ -366,26 +525,36 @@ class TheFourteenth(Game):
         exchange before them (only the values count, so they lead to one position); the
         exchanges that bring most fourteens into the square come first."""
         legal = self.legal_moves()
-        useful, exchanges, seen = [], [], set()
+        useful: list[tuple[int, int, Move]] = []
+        exchanges: list[tuple[int, int, Move]] = []
+        seen = set()
+        square = self.values()
         hand = self.piles["hand"].cards
+        # the values the hand deals into the two places a pair leaves, in reading order
+        dealt = (hand[-1].value if hand else 0, hand[-2].value if len(hand) > 1 else 0)
+        # The fourteens after a move (what _count would find): those of now, less those through
+        # the places it changes, plus those through them after it.
+        holding = _holding(square)
+        fourteens = _count(square, holding)
         for move in legal:
-            if move.kind != "exchange":
-                i, j = sorted((_INDEX[move.source], _INDEX[move.target]))
-                values = list(self.values())
-                values[i] = hand[-1].value if hand else 0
-                values[j] = hand[-2].value if len(hand) > 1 else 0
-                useful.append((-_count(values), len(useful), move))
+            values = square.copy()
+            if move[0] != "exchange":
+                i, j = sorted((_INDEX[move[2]], _INDEX[move[3]]))
+                values[i], values[j] = dealt
+                after = fourteens - _through(square, (i, j), holding) + _through(values, (i, j), holding)
+                useful.append((-after, len(useful), move))
                 continue
-            values = list(self.values())
-            swaps = self._swaps_of(move) or []
-            for i, j in swaps:
+            sources, targets = NAMED_PLACES[move[2]], NAMED_PLACES[move[3]]
+            for i, j in zip(sources, targets):
                 values[i], values[j] = values[j], values[i]
             key = tuple(values)
             if key not in seen:
                 seen.add(key)
-                exchanges.append((-_count(values), len(exchanges), move))
-        return [move for _, _, move in sorted(useful, key=lambda e: e[:2])] + \
-            [move for _, _, move in sorted(exchanges, key=lambda e: e[:2])]
+                places = sources + targets
+                after = fourteens - _through(square, places, holding) + _through(values, places, holding)
+                exchanges.append((-after, len(exchanges), move))
+        # (the second of each entry tells them all apart: the moves are never compared)
+        return [move for _, _, move in sorted(useful)] + [move for _, _, move in sorted(exchanges)]
 
     # ---------------------------------------------------------------- violations
     def violation(self, move: Move) -> IllegalMove | None:
@@ -468,22 +637,25 @@ class TheFourteenth(Game):
 
     def _withdraw(self, move: Move) -> None:
         """Withdraw the pair, then fill the two places from the hand, in reading order."""
-        places = sorted((move.source, move.target), key=_INDEX.__getitem__)
-        self.piles["withdrawn"] = self.piles["withdrawn"].added(move.cards)
-        for name in places:
-            self.piles[name] = Pile()
-        for name in places:
-            hand = self.piles["hand"]
-            if hand.cards:
-                self.piles[name] = Pile((hand.top,))
-                self.piles["hand"] = hand.without(1)
+        piles = self.piles
+        _, pair, source, target, _ = move
+        if _INDEX[target] < _INDEX[source]:
+            source, target = target, source
+        withdrawn = piles["withdrawn"]
+        piles["withdrawn"] = Pile(withdrawn.cards + pair, withdrawn.face_down)
+        hand = piles["hand"]
+        cards, down = hand.cards, hand.face_down
+        dealt = min(2, len(cards))
+        piles[source] = Pile(cards[-1:])
+        piles[target] = Pile(cards[-2:-1]) if dealt == 2 else Pile()
+        rest = len(cards) - dealt
+        piles["hand"] = Pile(cards[:rest], min(down, rest))
 
     def _exchange(self, move: Move) -> None:
-        swaps = self._swaps_of(move)
-        assert swaps is not None
-        for i, j in swaps:
+        piles = self.piles
+        for i, j in zip(NAMED_PLACES[move.source], NAMED_PLACES[move.target]):
             a, b = PLACES[i], PLACES[j]
-            self.piles[a], self.piles[b] = self.piles[b], self.piles[a]
+            piles[a], piles[b] = piles[b], piles[a]
         self.counters["exchanges"] += 1
 
     @property
