@@ -24,7 +24,7 @@ from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid"]
+__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "moves_up"]
 
 
 class Pile:
@@ -232,6 +232,19 @@ def normalise_notation(text: str) -> str:
         except InvalidCard:
             out.append(token.lower())
     return " ".join(out)
+
+
+def moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:
+    """The moves of ``card`` from ``source`` to the foundations ``takers`` that take it, written as
+    :meth:`Game.foundation_moves` writes them: ``A♥ → foundation`` where one takes it, each
+    foundation named where several do.
+
+    >>> [str(m) for m in moves_up("waste", Card.parse("A♥"), ["foundation 1", "foundation 2"])]
+    ['A♥ → foundation 1', 'A♥ → foundation 2']
+    """
+    if len(takers) == 1:
+        return [Move("move", (card,), source, takers[0], card.text + " → foundation")]
+    return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in takers]
 
 
 def _pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
@@ -580,6 +593,12 @@ class Game:
             known = self._legal = (state, list(self.generate_legal_moves()))
         return known[1]
 
+    def offers(self, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves` (what :meth:`play` asks before it plays a
+        move without asking :meth:`violation`).  A game whose positions offer thousands of moves
+        may answer it faster than by a look through them all."""
+        return move in self._legal_here()
+
     def is_legal(self, move: Move) -> bool:
         return self.violation(move) is None
 
@@ -599,7 +618,7 @@ class Game:
         if isinstance(move, str):
             move = self.parse_move(move)
         elif type(move) is Move:
-            if move not in self._legal_here():
+            if not self.offers(move):
                 problem = self.violation(move)
                 if problem is not None:
                     raise problem
@@ -818,11 +837,11 @@ class Game:
         >>> game.safe_to_found(Card.parse("A♠"), alternate), game.safe_to_found(Card.parse("3♠"), alternate)
         (True, False)
         """
-        out = Counter(c for kind in self.OUT for name in self._kinds.get(kind, ()) for c in self.piles[name])
-        if not all(out[child] >= self.packs for child in build.children(card)):
+        out = [c for kind in self.OUT for name in self._kinds.get(kind, ()) for c in self.piles[name].cards]
+        if not all(out.count(child) >= self.packs for child in build.children(card)):
             return False
         # With several packs, each twin still in play must find a foundation as ready as this one.
-        twins = self.packs - 1 - out[card]
+        twins = self.packs - 1 - out.count(card)
         return twins <= 0 or sum(self.foundation_fault(f, card) is None for f in self.piles_of("foundation")) > twins
 
     def _repr_svg_(self) -> str:
@@ -939,11 +958,7 @@ class Game:
         moves: list[Move] = []
         for source in sources:
             card = self.piles[source].cards[-1]
-            names = takers.get(card, [])
-            if len(names) == 1:
-                moves.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
-            else:
-                moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+            moves += moves_up(source, card, takers.get(card, []))
         return moves
 
     def worked_out(self, what: str, names: Sequence[str], work: Callable[[list[Pile]], Any]) -> Any:
@@ -1048,47 +1063,52 @@ class Game:
                 count += 1
         return count
 
-    def foundation_takers(self) -> dict[int, list[str]]:
+    def foundation_takers(self, distinct_suits: bool = True) -> dict[int, list[str]]:
         """The foundations that take each card now, by its code, in their order, as
-        :meth:`foundation_moves` offers them: of foundations alike (the same rule and the same
-        cards) only the first, and of the empty ones with the same first card only the first,
-        for each suit not begun by a foundation of that first card.  For foundations built in
-        suit, up or down from their first card, without going round the corner; worked out
-        again only when a foundation changes (a quick filter for a game's own :meth:`legal_moves`).
+        :meth:`foundation_moves` offers them: a begun foundation the next card of its build, an
+        empty one the cards of the value it begins with (with ``distinct_suits``, of a suit that
+        no foundation of its rule has begun with); of foundations alike (the same rule and equal
+        piles, such as two empty ones) only the first.  Worked out again only when a foundation
+        changes (for a game's own fast :meth:`legal_moves`).
 
         >>> from patience import load
         >>> load("babette", seed=1).foundation_takers()[Card.parse("A♥")]
         ['foundation 1']
         """
-        return self.worked_out("foundation takers", self.piles_of("foundation"), self._work_out_foundation_takers)
+        return self.worked_out(f"foundation takers {distinct_suits}", self.piles_of("foundation"),
+                               lambda piles: self._work_out_foundation_takers(piles, distinct_suits))
 
-    def _work_out_foundation_takers(self, piles: list[Pile]) -> dict[int, list[str]]:
+    def _work_out_foundation_takers(self, piles: list[Pile], distinct_suits: bool) -> dict[int, list[str]]:
         """:meth:`foundation_takers` for the foundation piles ``piles``, in order."""
         names = self.piles_of("foundation")
+        rules = [self.foundation_rule(name) for name in names]
+        begun = {(rule, pile.cards[0].suit) for rule, pile in zip(rules, piles) if pile.cards} \
+            if distinct_suits else set()
         takers: dict[int, list[str]] = {}
-        begun: dict[int, set[Suit]] = {}
-        empty: dict[int, str] = {}
-        for name, pile in zip(names, piles):
-            rule = self.foundation_rule(name)
-            cards = pile.cards
-            begun.setdefault(rule.base, set())
-            if not cards:
-                empty.setdefault(rule.base, name)
+        alike: set[tuple[Foundation, Pile]] = set()
+        for name, rule, pile in zip(names, rules, piles):
+            if (rule, pile) in alike:
                 continue
-            begun[rule.base].add(cards[0].suit)
-            top = cards[-1]
-            step = 1 if rule.build.direction == "up" else -1
-            if 1 <= top.value + step <= 13:
-                alike = takers.setdefault(top + step, [])
-                if not any(self.foundation_rule(other) == rule and self.piles[other] == pile for other in alike):
-                    alike.append(name)
-        for base, name in empty.items():
-            for suit in Suit:
-                if suit not in begun[base]:
-                    takers.setdefault(Card(base, suit), []).append(name)
-        for alike in takers.values():
-            alike.sort(key=names.index)
+            alike.add((rule, pile))
+            cards = pile.cards
+            if cards:
+                taken: Iterable[Card] = rule.build.children(cards[-1])
+            else:
+                taken = [Card(rule.base, suit) for suit in Suit if (rule, suit) not in begun]
+            for card in taken:
+                takers.setdefault(card, []).append(name)
         return takers
+
+    def out_already(self, cards: Iterable[Card]) -> bool:
+        """Whether every copy (one a pack) of each of ``cards`` lies on the piles that cards go
+        out to (the quick half of :meth:`safe_to_found`, for a game's own :meth:`safe_move`).
+
+        >>> from patience import load
+        >>> load("red-and-black", seed=1).out_already([Card.parse("A♥")])
+        True
+        """
+        out = [card for kind in self.OUT for name in self._kinds.get(kind, ()) for card in self.piles[name].cards]
+        return all(out.count(card) >= self.packs for card in cards)
 
     def piles_of(self, kind: str) -> list[str]:
         """The names of the piles of one kind, in order: ``piles_of("fan")``."""

@@ -22,13 +22,12 @@ K♣
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
-from ..cards import CARDS, Card, Rank
+from ..cards import Card, Rank
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
 
@@ -126,11 +125,9 @@ packet 18: K♣
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        # Read once for the hot paths: the packets in order, what the foundations take, and the
-        # cards that marry each card.
+        # Read once for the hot paths: the packets in order, and the cards that marry each card.
         self._packets = tuple(self.piles_of("packet"))
-        self._takers = FoundationTakers(self, self.distinct_suits)
-        self._marrying = following(self.marriage)
+        self._marrying = self.marriage.children_table()
         self._hill = KINGS_DOWN in self.foundation_bases
 
     # ------------------------------------------------------------------ the deal
@@ -198,14 +195,14 @@ packet 18: K♣
                         onto[spouse].append(name)
                     else:
                         onto[spouse] = [name]
-        takers = self._takers.of(self)
+        takers = self.foundation_takers(self.distinct_suits)
         legal: list[Move] = []
         append = legal.append
         played = False
         for source, card in uppermost:
             found = takers.get(card)
             if found is not None:
-                legal += foundation_moves(source, card, found)
+                legal += moves_up(source, card, found)
                 played = True
             targets = onto.get(card)
             if targets is not None:
@@ -252,7 +249,7 @@ packet 18: K♣
             if kind != "move" or not target.startswith("foundation") or (hill and not piles[target].cards):
                 continue
             # a quick look first: every card that could marry it is out (both, with two packs)
-            if self._takers.all_out(piles, self._marrying[cards[0]]) and \
+            if self.out_already(self._marrying[cards[0]]) and \
                     self.safe_to_found(cards[0], self.marriage):
                 return move
         return None
@@ -276,7 +273,7 @@ packet 18: K♣
         if self.counters["redeals"] < self.options.redeals:
             return super().solver_key()
         piles = self.piles
-        foundations = [piles[name] for name in self._takers.names]
+        foundations = [piles[name] for name in self.piles_of("foundation")]
         packets = [piles[name] for name in self._packets]
         return (_by_size(foundations), _by_size(packets), tuple(self.counters.values()))
 
@@ -429,94 +426,6 @@ def _by_size(piles: list[Pile]) -> tuple[Pile, ...]:
     cards = [pile.cards for pile in piles]
     order = sorted(zip(map(len, cards), cards, range(len(cards))))
     return tuple([piles[i] for _, _, i in order])
-
-
-@cache
-def following(build: Build) -> tuple[tuple[Card, ...], ...]:
-    """For each card (by its code), the cards that ``build`` lays on it (:meth:`Build.children`,
-    read without a call): with a marriage, the cards that marry it."""
-    return ((),) + tuple(build.children(card) for card in CARDS[1:])
-
-
-@cache
-def _of_value(value: int) -> tuple[Card, ...]:
-    """The four cards of one value, by suit."""
-    return tuple(c for c in CARDS[1:] if c.value == value)
-
-
-class FoundationTakers:
-    """What a game's foundations take, as :meth:`~patience.game.Game.foundation_moves` offers
-    it, worked out for a whole position at once (for the fast move generators of the games of
-    marriages: La Belle Lucie and its two-pack games, The Fifteen).
-
-    A begun foundation takes the next card of its build; an empty one the cards of the value it
-    is begun with (with ``distinct_suits``, of a suit that no foundation of its rule has begun
-    with).  Of two foundations alike (the same rule and equal piles, such as two empty ones on
-    aces) only the first is offered.
-    """
-
-    def __init__(self, game: Game, distinct_suits: bool) -> None:
-        #: The foundations, in order.
-        self.names = tuple(game.piles_of("foundation"))
-        self.packs = game.packs
-        self.distinct_suits = distinct_suits
-        rules: list[Foundation] = []
-        table = []
-        for name in self.names:
-            rule = game.foundation_rule(name)
-            if rule not in rules:
-                rules.append(rule)
-            table.append((name, rules.index(rule), following(rule.build), _of_value(rule.base)))
-        self._table = tuple(table)
-
-    def of(self, game: Game) -> dict[int, list[str]]:
-        """The foundations that take each card now (by its code), in their order (worked out
-        again only when a foundation has changed)."""
-        return game.worked_out("foundations taking", self.names, self._work_out)
-
-    def _work_out(self, foundations: list[Pile]) -> dict[int, list[str]]:
-        """:meth:`of` for the foundation piles ``foundations``, in order."""
-        takers: dict[int, list[str]] = {}
-        begun: set[tuple[int, Any]] = set()
-        if self.distinct_suits:
-            for (_, rule, _, _), pile in zip(self._table, foundations):
-                if pile.cards:
-                    begun.add((rule, pile.cards[0].suit))
-        alike: set[tuple[int, Pile]] = set()
-        for (name, rule, next_cards, first_cards), pile in zip(self._table, foundations):
-            if (rule, pile) in alike:
-                continue
-            alike.add((rule, pile))
-            cards = pile.cards
-            if cards:
-                taken = next_cards[cards[-1]]
-            elif begun:
-                taken = tuple(card for card in first_cards if (rule, card.suit) not in begun)
-            else:
-                taken = first_cards
-            for card in taken:
-                if card in takers:
-                    takers[card].append(name)
-                else:
-                    takers[card] = [name]
-        return takers
-
-    def all_out(self, piles: dict[str, Pile], cards: Iterable[Card]) -> bool:
-        """Whether every copy (one a pack) of each of ``cards`` lies on the foundations: the quick
-        half of :meth:`~patience.game.Game.safe_to_found`, for a game's ``safe_move``."""
-        if not cards:
-            return True
-        out = [card for name in self.names for card in piles[name].cards]
-        return all(out.count(card) >= self.packs for card in cards)
-
-
-def foundation_moves(source: str, card: Card, takers: list[str]) -> list[Move]:
-    """The moves of ``card`` from ``source`` to the foundations ``takers`` that take it, written as
-    :meth:`~patience.game.Game.foundation_moves` writes them: ``A♥ → foundation`` where one
-    takes it, each foundation named where several do."""
-    if len(takers) == 1:
-        return [Move("move", (card,), source, takers[0], f"{card.text} → foundation")]
-    return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in takers]
 
 
 def in_threes(count: int) -> list[int]:

@@ -35,10 +35,9 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
-from .la_belle_lucie import FoundationTakers, following, foundation_moves
 
 __all__ = ["TheFifteen"]
 
@@ -56,7 +55,7 @@ MARRIAGE = Build("either", "same")
 FOUNDATIONS = (ACES_UP,) * 4 + (KINGS_DOWN,) * 4
 
 #: For each card (by its code), the cards that marry it.
-MARRYING = following(MARRIAGE)
+MARRYING = MARRIAGE.children_table()
 
 #: The two ways a run at the foot of a column can go (for reversing it through a lane).
 _RUNS = (Build("up", "same"), Build("down", "same"))
@@ -127,9 +126,8 @@ class TheFifteen(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        # Read once for the hot paths: the columns in order and what the foundations take.
+        # Read once for the hot path: the columns in order.
         self._columns = tuple(self.piles_of("column"))
-        self._takers = FoundationTakers(self, self.options.distinct_suits)
 
     # ------------------------------------------------------------------ the deal
     def pile_names(self) -> list[str]:
@@ -259,7 +257,7 @@ class TheFifteen(Game):
                     onto[spouse].append(name)
                 else:
                     onto[spouse] = [name]
-        takers = self._takers.of(self)
+        takers = self.foundation_takers(self.options.distinct_suits)
         # a lane is written "lane" while it is the only one
         to_lanes = [(lane, "lane" if len(lanes) == 1 else lane) for lane in lanes]
         legal: list[Move] = []
@@ -267,7 +265,7 @@ class TheFifteen(Game):
         for source, card, alone in available:
             found = takers.get(card)
             if found is not None:
-                legal += foundation_moves(source, card, found)
+                legal += moves_up(source, card, found)
             targets = onto.get(card)
             if targets is not None:
                 for target in targets:
@@ -280,7 +278,7 @@ class TheFifteen(Game):
         # Opening: one ace and one king from the sixth row, while no foundation is begun and
         # none is available (and, 'stuck', while no card can move)
         exception = self.options.exception
-        if exception != "none" and not any(piles[name].cards for name in self._takers.names) and \
+        if exception != "none" and not any(piles[name].cards for name in self.piles_of("foundation")) and \
                 not any(card.value in (1, 13) for _, card, _ in available) and \
                 (exception != "stuck" or not legal):
             legal += self._withdrawals()
@@ -311,7 +309,7 @@ class TheFifteen(Game):
         for move in moves:
             kind, cards, _, target, _ = move
             if kind == "move" and target.startswith("foundation") and piles[target].cards and \
-                    self._takers.all_out(piles, MARRYING[cards[0]]) and self.safe_to_found(cards[0], MARRIAGE):
+                    self.out_already(MARRYING[cards[0]]) and self.safe_to_found(cards[0], MARRIAGE):
                 return move
         return None
 

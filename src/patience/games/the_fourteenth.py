@@ -472,17 +472,13 @@ class TheFourteenth(Game):
                 if fourteens[one] & LEFT_ALONE[two] or fourteens[two] & LEFT_ALONE[one]
                 or _swaps_meet(values, one, two)]
 
-    def play(self, move: Move | str) -> Move:
-        """As :meth:`Game.play`; but an exchange, one of up to 37,950 legal moves, is known for
-        legal by making again the exchange of the same places, not by a search among them."""
-        if type(move) is Move and move[0] == "exchange" and self._offers(move):
-            return self.push(move)
-        return super().play(move)
-
-    def _offers(self, move: Move) -> bool:
-        """Whether the exchange ``move`` is one of :meth:`legal_moves` (what ``move in
-        self.legal_moves()`` answers, without a search among thousands): the exchange that
-        :meth:`_exchange_moves` made of its places, if it last made the exchanges of this position."""
+    def offers(self, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves`: an exchange, one of up to 37,950 legal
+        moves, is known for legal by making again the exchange of the same places, not by a
+        search among them (the exchange that :meth:`_exchange_moves` made of its places, if it
+        last made the exchanges of this position)."""
+        if move[0] != "exchange":
+            return super().offers(move)
         made = self._swaps_made
         if made is None or made[0] != (tuple(self.piles.values()), tuple(self.counters.values())):
             return False
