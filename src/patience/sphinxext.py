@@ -137,7 +137,7 @@ def statistics_table(results: list[Results]) -> str:
         budget = r.budget()
         name = games.get(r.game).name + (f" `{r.spec}`" if r.options else "")
         rows.append(f"| {name} | {MODE_WORDS[r.mode]} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
-                    f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} | "
+                    f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} ({_percent(c['unknown'] / r.deals)}) | "
                     f"{_percent(r.rate())} ({_percent(lo)}–{_percent(hi)}) | "
                     f"{median:.3f} / {mean:.3f} / {p95:.3f} |")
     return "\n".join(rows)
@@ -188,7 +188,8 @@ class PatienceStatistics(SphinxDirective):
         text = statistics_table(results) + (
             "\n\nEach deal is seed 1, 2, … of the engine's reproducible deals. *Thoughtful*: the solver "
             "sees every card and searches until it finds a win (won), has tried every position (lost) or "
-            "has spent its budget of positions (unknown)." + beam
+            "has spent its budget of positions or time (unknown; the share of the deals it left unknown is "
+            "given beside their number)." + beam
             + " *Honest*: a greedy player who sees only the "
             "face-up cards plays the deal once. The interval is Wilson's 95% interval, its lower end "
             "counting every unknown deal as lost and its upper end as won. Made by `make stats` "
