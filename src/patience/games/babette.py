@@ -32,7 +32,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation, KINGS_DOWN
 from ..cards import CARDS, Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, grid, place
+from ..game import Game, Move, Pile, Spot, grid, place, moves_up
 from ..options import Option
 from . import register
 
@@ -359,12 +359,8 @@ class Babette(Game):
         for source in self._available_places():
             card = piles[source].cards[-1]
             names = takers.get(card)
-            if names is None:
-                continue
-            if len(names) == 1:
-                legal.append(Move("move", (card,), source, names[0], card.text + " → foundation"))
-            else:  # two foundations take it: the moves name them
-                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+            if names is not None:
+                legal += moves_up(source, card, names)
         playable = bool(legal)
         options = self.options
         if piles["stock"].cards:  # the rows are dealt till the pack is exhausted

@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation, KINGS_DOWN
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, grid, place
+from ..game import Game, Move, Pile, Spot, grid, place, moves_up
 from ..options import Option
 from . import register
 # The foundations are Babette's (four aces up, four kings down, of different suits), and so are
@@ -430,12 +430,8 @@ class TheLabyrinth(Game):
             sources.append(("grace", grace[-1]))
         for source, card in sources:
             names = takers.get(card)
-            if names is None:
-                continue
-            if len(names) == 1:
-                legal.append(Move("move", (card,), source, names[0], card.text + " → foundation"))
-            else:  # two foundations take it: the moves name them
-                legal += [Move("move", (card,), source, name, f"{card} → {name}") for name in names]
+            if names is not None:
+                legal += moves_up(source, card, names)
         playable = bool(legal)
         if pack and rows < ROWS and not (dealing and options.refill != "optional") \
                 and not (playable and options.deal_when == "blocked"):
