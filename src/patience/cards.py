@@ -189,7 +189,7 @@ class Card(int):
         attrs = card.__dict__
         text = _RANK_SYMBOLS[rank] + suit.value
         attrs.update(rank=rank, suit=suit, pack=pack, value=int(rank), colour=suit.colour,
-                     is_red=suit.is_red, text=text, _text=text)
+                     is_red=suit.is_red, text=text)
         cls._made[rank, suit, pack] = card
         return card
 
@@ -231,13 +231,13 @@ class Card(int):
         return f"{self.rank.name.lower()} of {self.suit.name.lower()}"
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __format__(self, spec: str) -> str:
-        return format(self._text, spec)
+        return format(self.text, spec)
 
     def __repr__(self) -> str:
-        return f"Card.parse({self._text!r})"
+        return f"Card.parse({self.text!r})"
 
 
 #: Every card of one pack by its :attr:`Card.code` (index 0 unused): ``CARDS[25]`` is the Q♥.

@@ -24,7 +24,7 @@ from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "moves_up"]
+__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "moves_up", "pile_order"]
 
 
 class Pile:
@@ -247,8 +247,9 @@ def moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:
     return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in takers]
 
 
-def _pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
-    """The order interchangeable piles are put in for a solver's key."""
+def pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
+    """The order interchangeable piles are put in for a solver's key (:meth:`Game.solver_key`):
+    by size, then cards, then cards face down (``sorted(piles, key=pile_order)``)."""
     return (len(pile.cards), pile.cards, pile.face_down)
 
 
@@ -793,7 +794,7 @@ class Game:
         piles = self.piles
         key = [piles[name] for name in plan[0]]
         for names in plan[1]:
-            key += sorted([piles[name] for name in names], key=_pile_order)
+            key += sorted([piles[name] for name in names], key=pile_order)
         return (tuple(key), tuple(self.counters.values()))
 
     # ------------------------------------------------------------ for solvers

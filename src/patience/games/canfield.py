@@ -5,11 +5,13 @@ Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
 Co.'s *Official Rules of Card Games* (1897–1913).  Its layout and single pass
 are the game now called Klondike, under the name Canfield.  One pack: seven
 rows of one to seven cards, the last of each face up; the aces go up to
-kings in suit; the rows build down in alternate colours, and their face-up
-cards move all together or not at all; spaces take kings only; the stock is
-turned one card at a time, once.  The player "pays 52 counters for the pack and
-he is paid 5 counters for every card" founded: the ``score`` counter starts at
--52 and gains 5 for each card played to a foundation.
+kings in suit; the rows build down in alternate colours, and "if there be more
+than one card at the bottom of a row, all must be moved together or not at
+all" (in the engine's reading, all the row's face-up cards); spaces take kings
+only; the stock is turned one card at a time, once.  The player "pays 52
+counters for the pack and he is paid 5 counters for every card" founded: the
+``score`` counter starts at -52 and gains 5 for each card played to a
+foundation.
 
 Options give the common modern variants without changing the book's game:
 ``draw=3`` (the stock turned three cards at a time), ``redeals=N`` (N more
@@ -31,7 +33,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, pile_order
 from ..options import Option
 from . import register
 
@@ -53,18 +55,13 @@ FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 5))
 
 #: For each card (by its code), the cards a row lets lie on it (rule 5), aces too: the cards a
 #: founded card must wait for (:meth:`Canfield.safe_move`).
-_FOLLOWS = LAYOUT_BUILD.table()
-CHILDREN: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(c for c in CARDS[1:] if _FOLLOWS[under][c]) if under else () for under in CARDS)
+CHILDREN = LAYOUT_BUILD.children_table()
 #: The same, less the aces: "down to 4, 3, 2" (rule 5), so the cards a row takes on that card.
 BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(tuple(c for c in cs if c.value != 1) for cs in CHILDREN)
 #: The aces, which begin the foundations (rule 3).
 ACES = tuple(c for c in CARDS[1:] if c.value == 1)
 
 
-def _in_play_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
-    """The order a solver's key lists interchangeable piles in (as the base's)."""
-    return (len(pile.cards), pile.cards, pile.face_down)
 
 _SCORE_GIVEN = re.compile(r"(?:^|\s)score=-?\d+(?:\s|$)")
 
@@ -255,14 +252,7 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
         # Where each card may go: the foundation that takes it (the first, rule 3), the rows
         # whose bottom card takes it, with the move's words after the card (rule 5), and the
         # spaces, for kings (rule 7).
-        founds: dict[Card, str] = {}
-        for name in FOUNDATIONS:
-            pile = piles[name].cards
-            if not pile:
-                for ace in ACES:
-                    founds.setdefault(ace, name)
-            elif pile[-1].value != 13:
-                founds.setdefault(CARDS[pile[-1] + 1], name)
+        founds = self.going_up(FOUNDATIONS, ACES)
         places: dict[Card, list[tuple[str, str]]] = {}
         spaces: list[tuple[str, str]] = []
         for name in COLUMNS:
@@ -271,15 +261,15 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
                 spaces.append((name, " → space"))
                 continue
             under = pile[-1]
-            words = " → " + under._text
+            words = " → " + under.text
             for card in BUILDS_ON[under]:
                 places.setdefault(card, []).append((name, words))
         if waste:
             head = waste[-1]
             if head in founds:
-                legal.append(Move("move", (head,), "waste", founds[head], head._text + " → foundation"))
+                legal.append(Move("move", (head,), "waste", founds[head], head.text + " → foundation"))
             for target, words in spaces if head.value == 13 else places.get(head, ()):
-                legal.append(Move("move", (head,), "waste", target, head._text + words))
+                legal.append(Move("move", (head,), "waste", target, head.text + words))
         partial = self.options.partial
         taking = places.get
         for source in COLUMNS:
@@ -293,14 +283,14 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
             for i in range(down, last + 1) if partial else (down,):
                 head = cards[i]
                 if i == last and head in founds:
-                    legal.append(Move("move", (head,), source, founds[head], head._text + " → foundation"))
+                    legal.append(Move("move", (head,), source, founds[head], head.text + " → foundation"))
                 # Rule 7: a king that heads its row already fills no space by moving.
                 for target, words in (spaces if i else ()) if head.value == 13 else taking(head, ()):
                     if target != source:
-                        legal.append(Move("move", cards[i:], source, target, head._text + words))
+                        legal.append(Move("move", cards[i:], source, target, head.text + words))
             if not partial and down != last and cards[last] in founds:
                 head = cards[last]
-                legal.append(Move("move", (head,), source, founds[head], head._text + " → foundation"))
+                legal.append(Move("move", (head,), source, founds[head], head.text + " → foundation"))
         return legal
 
     def independent(self, pack_move: Move, move: Move) -> bool:
@@ -328,8 +318,8 @@ column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
         each kind in a fixed order."""
         piles = self.piles
         return ((piles["stock"], piles["waste"],
-                 *sorted([piles[c] for c in COLUMNS], key=_in_play_order),
-                 *sorted([piles[f] for f in FOUNDATIONS], key=_in_play_order)),
+                 *sorted([piles[c] for c in COLUMNS], key=pile_order),
+                 *sorted([piles[f] for f in FOUNDATIONS], key=pile_order)),
                 (self.counters["score"], self.counters["redeals"]))
 
     def aliases(self, move: Move) -> set[str]:

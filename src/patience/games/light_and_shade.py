@@ -297,7 +297,7 @@ class LightAndShade(Game):
                 targets = sorted([*targets, *vacancies], key=itemgetter(0))
             for target, under in targets:
                 moves.append(Move("move", (card,), source, target,
-                                  f"{card._text} → {under._text if under else target}"))
+                                  f"{card.text} → {under.text if under else target}"))
         # ... and the talon's top card onto an Auxiliary (unless the option forbids it) or into a
         # vacancy of the Rivals.
         cards = piles["talon"].cards
@@ -305,9 +305,9 @@ class LightAndShade(Game):
             card = cards[-1]
             if self.options.talon_to_auxiliaries:
                 for target, under in takes.get(_SHADE[card], ()):
-                    moves.append(Move("move", (card,), "talon", target, f"{card._text} → {under._text}"))
+                    moves.append(Move("move", (card,), "talon", target, f"{card.text} → {under.text}"))
             for target in rivals:
-                moves.append(Move("move", (card,), "talon", target, f"{card._text} → {target}"))
+                moves.append(Move("move", (card,), "talon", target, f"{card.text} → {target}"))
         return moves
 
     def _founding(self, source: str, card: Card) -> list[Move]:
@@ -321,8 +321,8 @@ class LightAndShade(Game):
             if ONTO_FOUNDATION[pile.cards[-1]][card] and not any(pile == other for _, other in takers):
                 takers.append((name, pile))
         if len(takers) == 1:
-            return [Move("move", (card,), source, takers[0][0], f"{card._text} → foundation")]
-        return [Move("move", (card,), source, name, f"{card._text} → {name}") for name, _ in takers]
+            return [Move("move", (card,), source, takers[0][0], f"{card.text} → foundation")]
+        return [Move("move", (card,), source, name, f"{card.text} → {name}") for name, _ in takers]
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("auxiliary", "rival", "foundation")

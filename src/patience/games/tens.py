@@ -218,7 +218,7 @@ class Tens(Game):
                 spaces.append((name, " → space"))
             elif pile.face_down < len(pile.cards):
                 under = pile.cards[-1]
-                words = " → " + under._text
+                words = " → " + under.text
                 for card in BUILDS_ON[under]:
                     places.setdefault(card, []).append((name, words))
         legal: list[Move] = []
@@ -237,7 +237,7 @@ class Tens(Game):
                 # the face card under it: the two are alike).
                 for card in cards[down:]:
                     if card == top:
-                        legal.append(Move("discard", (card,), source, "aces", f"{card._text} → aces"))
+                        legal.append(Move("discard", (card,), source, "aces", f"{card.text} → aces"))
                 continue
             # Rule 6: any unbroken run at the foot of the file moves, whole or in part.
             depth = 1
@@ -246,7 +246,7 @@ class Tens(Game):
                 for target, words in (spaces if depth < size else ()) if head.value == 13 \
                         else places.get(head, ()):
                     if target != source:
-                        legal.append(Move("move", cards[size - depth:], source, target, head._text + words))
+                        legal.append(Move("move", cards[size - depth:], source, target, head.text + words))
                 if depth == size - down or not BUILDS[cards[size - depth - 1]][head]:
                     break
                 depth += 1

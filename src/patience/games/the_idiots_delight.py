@@ -35,7 +35,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot, pile_kind
+from ..game import Game, Move, Pile, Spot, pile_kind, pile_order
 from ..options import Option
 from . import register
 
@@ -63,14 +63,11 @@ _CARDS_OF_PILE = attrgetter("cards")
 #: and the card that follows it on its foundation (rule 2; None after a king).
 _NAMES = ("", *(str(card) for card in CARDS[1:]))
 _FITS = ALTERNATE_DOWN.table()
-_LYING_ON = ((), *(tuple(above for above in CARDS[1:] if _FITS[below][above]) for below in CARDS[1:]))
+_LYING_ON = ALTERNATE_DOWN.children_table()
 _FOLLOWING = (None, *(CARDS[code + 1] if code % 13 else None for code in range(1, 53)))
 _ACES = tuple(CARDS[13 * suit + 1] for suit in range(4))
 
 
-def _pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
-    """The order :meth:`Game.solver_key` puts interchangeable piles in."""
-    return (len(pile.cards), pile.cards, pile.face_down)
 
 #: The rule and words a foundation's faults break.
 FOUNDATION_REASONS = {
@@ -370,8 +367,8 @@ class TheIdiotsDelight(Game):
         """As :meth:`Game.solver_key` makes it (the seven over, then the files and the foundations,
         each kind in a fixed order), made directly."""
         piles = self.piles
-        return ((piles["reserve"], *sorted(_FILE_PILES(piles), key=_pile_order),
-                 *sorted(_FOUNDATION_PILES(piles), key=_pile_order)), tuple(self.counters.values()))
+        return ((piles["reserve"], *sorted(_FILE_PILES(piles), key=pile_order),
+                 *sorted(_FOUNDATION_PILES(piles), key=pile_order)), tuple(self.counters.values()))
 
     def aliases(self, move: Move) -> set[str]:
         """A stack may be named whole (``6♣ 5♥ → space``) or by its ends (``6♣–5♥ → space``)."""
