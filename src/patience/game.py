@@ -155,9 +155,12 @@ class Move(tuple):
     run, its lowest-placed card first); ``source`` and ``target`` are pile names.
     A move is a named tuple of those five, made and compared as fast as a tuple.
 
-    >>> m = Move("move", (Card.parse("10♦"),), "column 7", "column 1", "10♦ → J♣")
-    >>> m, str(m), m.target
-    (Move('move', (Card.parse('10♦'),), 'column 7', 'column 1', '10♦ → J♣'), '10♦ → J♣', 'column 1')
+    >>> ten = Card.parse("10♦")
+    >>> m = Move("move", (ten,), "column 7", "column 1", "10♦ → J♣")
+    >>> str(m), m.target, m == Move(*m)
+    ('10♦ → J♣', 'column 1', True)
+    >>> m
+    Move('move', (Card.parse('10♦'),), 'column 7', 'column 1', '10♦ → J♣')
     """
 
     __slots__ = ()
@@ -166,7 +169,7 @@ class Move(tuple):
                 target: str | None = None, notation: str = "") -> Move:
         return tuple.__new__(cls, (kind, cards, source, target, notation))
 
-    kind: str = property(itemgetter(0), doc="What the move does: ``'move'``, ``'turn'``, ``'deal'`` …")  # type: ignore[assignment]
+    kind: str = property(itemgetter(0), doc="The kind of move (``'move'``, ``'turn'``, ``'deal'`` …).")  # type: ignore[assignment]
     cards: tuple[Card, ...] = property(itemgetter(1), doc="The cards moved, the lowest-placed first.")  # type: ignore[assignment]
     source: str | None = property(itemgetter(2), doc="The pile the cards come from.")  # type: ignore[assignment]
     target: str | None = property(itemgetter(3), doc="The pile the cards go to.")  # type: ignore[assignment]
