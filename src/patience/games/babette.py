@@ -6,7 +6,9 @@ another to make the garden, with play to the foundations between the rows; the
 foundations are four aces building up and four kings building down, each four
 of different suits, following suit (Rule I); a card taken from the garden
 leaves a vacancy that is never refilled (Rule II); each row blocks the one
-before it, and a card is released when the cards below it are gone (Rule III).
+before it, and cards are released by the removal of cards in the lower rows
+(Rule III): in the engine's reading a card is released when all the cards below
+it in its column are gone (``blocking=next-row`` reads the first clause instead).
 When the garden is laid out and blocked it is taken up column by column,
 beginning on the left, the pack turned over and dealt again the same way, the
 right-hand column first: twice at most.

@@ -6,14 +6,17 @@ passage gives Demon no figure of its own.
 
 One pack.  Four cards in line, face up: the four *files*, built down in
 alternating colours.  Thirteen cards face down in a stack: the *rubbish heap*,
-whose top card lies turned up, usable for the formation building, and which fills
-every file that becomes vacant.  One card turned up: the *formation card*, the
-first foundation; the three others of its value are placed beside it as they are
-found, and each is built up in suit, the ace following the king.  The other 34
-cards are the *hand*, turned over in threes onto the *talon*, whose top card is
-used for the files or the formations; the talon is picked up and turned over
-again as long as one of its cards was used in the last pass.  The game is won
-when the four formations hold thirteen cards each.
+which fills every file that becomes vacant, and whose cards "turned up" may be
+used for the formation building (in the engine's reading, its top card lies
+turned up, usable for the formations only).  One card turned up: the
+*formation card*, the first foundation; the three others of its value are
+placed beside it as they are found, and each is built up in suit, the ace
+following the king.  The other 34 cards are the *hand*, turned over in threes
+onto the *talon*, whose top card is used for the files or the formations; the
+talon is picked up and turned over again "as often as any cards may be used
+from the pack" (in the engine's reading, as long as one of its cards was used
+in the last pass).  The game is won when the four formations hold thirteen
+cards each.
 
 Options give the other readings of what the text leaves open: ``files=part``
 (part of a file may be moved, not only the whole file), ``heap=files`` (the

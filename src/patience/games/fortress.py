@@ -3,13 +3,15 @@
 Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
 "Fortress", plate 010.  The whole pack is dealt face up in two groups of five
 horizontal rows, four rows of five cards and a last row of six in each group,
-with a space in the centre for the four aces, which are built up in suit to the
-kings.  Only the outside card of a row is available: the leftmost card of a row
-of the left-hand group, the rightmost of the right-hand group.  An available card
+with a space in the centre for the four aces, which follow suit (Rule II); the
+book says they "are to descend in sequence to kings", and the engine builds
+them up to the kings (``foundations=descending`` plays the words as printed).
+Only the outside card of a row is available: the leftmost card of a row of
+the left-hand group, the rightmost of the right-hand group.  An available card
 may be played to a foundation or married, one higher or one lower in its suit,
 to the outside card of any other row.  A row emptied is a *lane*, which any
-available card may refill; a sequence built upwards can be reversed into a lane,
-one card at a time.  There is no re-deal.
+available card may refill; a sequence built upwards can be reversed into a
+lane, one card at a time.  There is no re-deal.
 
 The rows are the piles ``left row 1`` … ``left row 5`` and ``right row 1`` …
 ``right row 5``, numbered from the top (the names The Kings gives its rows).  A

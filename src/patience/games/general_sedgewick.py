@@ -4,14 +4,15 @@ Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
 "General Sedgewick", plate 028.  One pack.  Five cards are dealt in the form
 of a cross; the next card turned goes to the left-hand upper corner and is the
 first foundation card, and the three others of its value go to the other
-corners as they appear.  The foundations ascend in suit (Rule II), from the
-king to the ace and on when the foundation card is not an ace, to thirteen
-cards each.  Only the uppermost card of each packet of the cross is available
-(Rule I); cards are placed on the cross in descending sequence, from another
-packet, the pack or the talon (Rule III), in any suit (Rule IV).  A vacancy in
-the cross is filled from the pack or the talon.  The pack is dealt one card at
-a time; the cards that cannot be used form the talon, whose top card stays
-available.  There is no re-deal.
+corners as they appear.  The foundations ascend in suit (Rule II); the text
+does not say what follows the king, and in the engine's reading the ace
+follows it when the foundation card is not an ace, to thirteen cards each.
+Only the uppermost card of each packet of the cross is available (Rule I);
+cards are placed on the cross in descending sequence, from another packet, the
+pack or the talon (Rule III), in any suit (Rule IV).  A vacancy in the cross is
+filled from the pack or the talon.  The pack is dealt one card at a time; the
+cards that cannot be used form the talon, whose top card stays available.
+There is no re-deal.
 
 The packets of the cross are ``cross 1`` … ``cross 5``: the top, left, centre,
 right and bottom places (:data:`ARMS`).  The foundations are ``foundation 1`` …

@@ -9,9 +9,10 @@ placed on the Auxiliaries in descending sequences of alternate colours (Rule
 II), and the sequences are played off to the foundations; a vacancy in the
 Auxiliaries is filled from the Rivals, a vacancy in the Rivals from the pack or
 the talon (Rule III).  The pack is dealt one card at a time to the talon (each
-deal is a move, ``deal``), whose top card may fill a vacancy in the Rivals or
-go onto an Auxiliary.  Nothing reaches a foundation except from the Auxiliaries.
-There is no re-deal.
+deal is a move, ``deal``), whose top card may fill a vacancy in the Rivals or,
+in the engine's reading, go onto an Auxiliary's sequence
+(``talon_to_auxiliaries=false`` lets it feed only the Rivals).  Nothing reaches
+a foundation except from the Auxiliaries.  There is no re-deal.
 
 The piles are ``pack`` (face down, the next card to deal on top), ``talon``,
 ``foundation 1`` … ``foundation 8`` (the aces in the plate's order of suits),

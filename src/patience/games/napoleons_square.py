@@ -8,7 +8,8 @@ available (Rule I); marriages are made downwards in suit on the packets; a
 packet emptied may take one card from the talon or the pack, when the player
 chooses (Rule II).  The rest of the pack is turned one card at a time: each
 card is played, married to the square, put in a vacancy or laid on the talon,
-whose top card stays in use.  There is no re-deal.
+whose cards the book's Terms lay aside "till they can come into use": the
+engine keeps its top card in use.  There is no re-deal.
 
 The book's note on two kings of one suit that block two smaller cards of
 their suit gives two remedies, both moves here while the square lies as dealt:

@@ -4,14 +4,15 @@ Source: *Everybody's Book of Luck* (anonymous, early twentieth century,
 British), the passage on "Tens", "Demon" and "the Idiot's Delight"; its
 diagram No. 29 (the lay-out) is lost.
 
-One pack.  Lines of nine, eight, seven … one card are laid face up, each line
-under the one before and starting at the left: nine files of nine, eight, …
-one card (45 cards), the card at the foot of each file the only one that may
-move (the cards "shown black in the diagram").  The seven cards over are the
-*reserve*, all in use at any time.  Cards are moved one at a time onto a card
-of the other colour and one degree higher; a stack of two or more is moved
-only into a vacant top space.  The four aces are got out and built up in suit
-to the kings; the game is won when all 52 are on them.
+One pack.  Lines of nine, eight, seven … one card are laid face up (45 cards);
+only the cards "shown black in the diagram" may move at the outset.  The
+diagram is lost: in the engine's reading each line is laid under the one
+before, starting at the left, making nine files of nine, eight, … one card,
+and the card at the foot of each file is the one shown black.  The seven cards
+over are the *reserve*, all in use at any time.  Cards are moved one at a time
+onto a card of the other colour and one degree higher; a stack of two or more
+is moved only into a vacant top space.  The four aces are got out and built up
+in suit to the kings; the game is won when all 52 are on them.
 
 The files are ``file 1`` … ``file 9``, each listed from its card in the first
 (top) line down to its foot; ``reserve`` holds the seven over; the foundations

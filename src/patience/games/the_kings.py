@@ -13,8 +13,9 @@ card may be played only to a foundation on its own horizontal line (Rule III),
 and the next card of the pack takes its place at once.  When the pack is
 exhausted that restriction ends; the outside cards may then be played to any
 foundation, or laid on one another in sequences going up or down (any suit),
-and a row emptied of all its cards is a *lane* that any available card may
-begin.  There is no re-deal.
+and an entire horizontal row removed is a *lane* that any available card may
+begin (in the engine's reading, the row on one side of the aces; ``lane=line``
+needs the whole line cleared).  There is no re-deal.
 
 Dealing is a move (``deal``, one card to its place), so the deal, the plays
 made during it and the play after it are one replayable record.

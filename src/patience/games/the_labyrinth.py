@@ -1,4 +1,4 @@
-"""The Labyrinth: two packs dealt in rows of ten, a card free if nothing lies above or below it.
+"""The Labyrinth: two packs dealt in rows of ten, a card available only when free from the top or the bottom.
 
 Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
 "The Labyrinth", plate 025.  Two packs.  Four aces and four kings, one of each
@@ -6,10 +6,12 @@ suit, are withdrawn as foundations: the aces ascend in suit to the kings, the
 kings descend in suit to the aces (Rule I).  The rest of the pack is dealt in
 rows of ten, one under another; each row is complete before a card of it is
 played (Rule IV).  A card is available when it is free at the top or at the
-bottom of its column (Rule II).  A vacancy is refilled from the pack only in the
-row being dealt (Rule III), so the upper rows fill with gaps.  When the pack is
-exhausted and nothing more can be played, the player has one "grace": he may
-remove any one card from the tableau.  There is no re-deal.
+bottom of its column (Rule II): in the engine's reading, when no card is left
+above it in its column, or none below it (``blocking=next-row`` reads "free" as
+the place next to it being empty).  A vacancy is refilled from the pack only
+in the row being dealt (Rule III), so the upper rows fill with gaps.  When the
+pack is exhausted and nothing more can be played, the player has one "grace":
+he may remove any one card from the tableau.  There is no re-deal.
 
 Dealing a row is a move (``deal``), and so is filling a vacancy from the pack
 (``refill row 2 column 3``) and the grace (``grace 7♥``).

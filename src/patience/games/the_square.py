@@ -10,8 +10,10 @@ and descends again to the second ace: 26 cards, so the four hold both packs
 or one down, and the sequences so made may be reversed from one packet onto
 another; a space in the Square is filled at once from the pack or the talon.
 The pack is turned one card at a time: each card is played, married onto the
-Square, put in a space or laid on the talon, whose top card stays in use.
-There is no re-deal.  (Not the modern game called "Square".)
+Square, put in a space or laid on the talon, whose top card, in the engine's
+reading, stays in use for play and marriages as well as for the spaces
+(``from_talon=spaces`` keeps it for the spaces only).  There is no re-deal.
+(Not the modern game called "Square".)
 
 The sixteen packets are numbered row by row, ``packet 1`` at the top left and
 ``packet 16`` at the lower right.  The foundations take the corners in turn as

@@ -5,11 +5,15 @@ Source: Lady Cadogan, *Illustrated Games of Solitaire or Patience* (1914),
 withdrawn and laid in two rings; they are the foundations, the sevens
 ascending in suit to the kings, the sixes descending in suit to the aces (the
 Rule: "the foundations follow suit").  Eight cards are dealt in a line, the
-*bracelet*; its suitable cards are played, its vacancies refilled from the
-pack, and the cards of the pack that are of no use go to the talon, whose top
-card stays available.  When the pack is exhausted the talon may be taken up
-and dealt again, once; it is not shuffled.  If the game succeeds, the rings are
-of kings and of aces.
+*bracelet*; its suitable cards are played, its vacancies refilled, and
+unsuitable cards placed on the talon.  In the engine's reading, which fills in
+what the short chapter leaves unsaid, the vacancies are refilled from the
+pack, the cards of the pack that are of no use go to the talon, and the
+talon's top card stays available (``play_talon=false`` keeps it back).  When
+the pack is exhausted the talon may be taken up and dealt again, once; the
+text does not say it is shuffled, and the engine does not shuffle it
+(``take_up=shuffled`` does).  If the game succeeds, the rings are of kings and
+of aces.
 
 Dealing a card from the pack is a move (``deal``): it goes to the first
 vacancy of the bracelet, or to the talon when the bracelet is full.  So the
