@@ -22,8 +22,8 @@ def test_every_game_is_measured_in_both_modes(cls: type) -> None:
 @pytest.mark.parametrize("study", PLAN, ids=lambda s: s.stem)
 def test_each_study_of_the_plan_is_stored_whole(study: stats.Study) -> None:
     results = Results.load(STORED / f"{study.stem}.json")
-    assert (results.spec, results.mode, results.nodes, results.width) == (study.spec, study.mode, study.nodes,
-                                                                           study.width)
+    assert (results.spec, results.mode, results.nodes, results.width, results.seconds) == \
+        (study.spec, study.mode, study.nodes, study.width, study.seconds)
     assert sorted(results.outcomes) == list(range(1, study.deals + 1))
     assert all(o.outcome in ("won", "lost", "unknown") for o in results.outcomes.values())
     if study.mode == "honest":
