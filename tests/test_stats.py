@@ -128,3 +128,31 @@ def test_a_beam_study_keeps_its_width_in_its_file_its_name_and_its_words(tmp_pat
     assert main(["stats", "light-and-shade", "--deals", "1", "--nodes", "20000", "--width", "30", "--quiet"],
                 out=out) == 0
     assert "won 1, lost 0, unknown 0" in out.getvalue()
+
+
+def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[study]]\nspec = "the-fifteen"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
+                    'nodes = 500\nplan_nodes = 20\nseconds = 30\n')
+    thoughtful, honest = stats.studies(plan)
+    assert (thoughtful.seconds, honest.seconds) == (30.0, None), "a time limit is a thoughtful search's"
+    results = stats.run_study(thoughtful, tmp_path, progress=False)
+    assert json.loads(results.to_json())["budget"] == {"nodes": 500, "seconds": 30.0}
+    assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results and results.seconds == 30.0
+    assert "budget 500 positions or 30 s a deal, 2 deals" in results.summary()
+    with pytest.raises(ValueError, match="different studies: seconds"):
+        results.merge(Results("the-fifteen", "thoughtful", 500, results.engine))
+
+
+def test_a_search_stopped_by_its_time_says_unknown_and_the_command_line_says_how_to_give_more() -> None:
+    from patience import load
+    from patience.solve import solve
+
+    stopped = solve(load("canfield", seed=3), nodes=10**9, seconds=0.2)
+    assert stopped.outcome == "unknown" and stopped.seconds < 5
+    seen: list[int] = []
+    solve(load("canfield", seed=3), nodes=9_000, progress=lambda positions, seconds: seen.append(positions))
+    assert seen == [4096, 8192], "progress is reported as the search goes"
+    out = io.StringIO()
+    assert main(["solve", "canfield", "--seed", "3", "--seconds", "0.2", "--nodes", "1000000000"], out=out) == 0
+    assert "unknown" in out.getvalue()
