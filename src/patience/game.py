@@ -899,6 +899,53 @@ class Game:
         dst = piles[target]
         piles[target] = Pile(dst.cards + cards[left:], dst.face_down)
 
+    def gather(self, piles: Iterable[str | Sequence[str]], *, reverse: bool = False,
+               into: str | None = None) -> list[Card]:
+        """The piles ``piles`` taken up for a re-deal: their cards in the order they will be dealt
+        again, the first card first (every game that gathers its tableau into a new pack does it
+        here, so that the games agree on what each way of taking up means).
+
+        The piles come out in the order named, each whole before the next.  Each is taken up as it
+        lies and turned over with the pack, so its cards come out in the order they were laid on
+        it, its bottom card first; with ``reverse`` each comes out the other way up, its top card
+        first.  A pile may also be given as the names of the places that make it, the first-laid
+        first (a column of single cards, as in Babette's garden).  A text that gathers the piles
+        from the left, each next one underneath, and turns the pack over (The Nation) deals the
+        last pile first: its game names the piles from the right.  With ``into`` the piles are
+        emptied and the cards made the face-down pile ``into`` (empty at a re-deal), the first to
+        deal on top; without, nothing is changed.
+
+        >>> from patience import load
+        >>> game = load("napoleons-square", seed=1)
+        >>> print(game.piles["packet 1"], "|", game.piles["packet 2"])
+        8♠ K♠ J♠ 4♦ | 6♥ 9♣ 5♣ 10♠
+        >>> " ".join(map(str, game.gather(["packet 2", "packet 1"])))
+        '6♥ 9♣ 5♣ 10♠ 8♠ K♠ J♠ 4♦'
+        >>> " ".join(map(str, game.gather(["packet 2", "packet 1"], reverse=True)))
+        '10♠ 5♣ 9♣ 6♥ 4♦ J♠ K♠ 8♠'
+        >>> " ".join(map(str, game.gather([("packet 2", "packet 1")], reverse=True)))
+        '4♦ J♠ K♠ 8♠ 10♠ 5♣ 9♣ 6♥'
+        >>> _ = game.gather(["packet 2", "packet 1"], into="talon")
+        >>> print(game.piles["talon"], "|", game.piles["packet 1"].is_empty)
+        [4♦] [J♠] [K♠] [8♠] [10♠] [5♣] [9♣] [6♥] | True
+        """
+        here = self.piles
+        taken: list[Card] = []
+        names: list[str] = []
+        for pile in piles:
+            places = (pile,) if isinstance(pile, str) else tuple(pile)
+            cards = [card for name in places for card in here[name].cards]
+            if reverse:
+                cards.reverse()
+            taken += cards
+            names += places
+        if into is not None:
+            empty = Pile()
+            for name in names:
+                here[name] = empty
+            here[into] = Pile(tuple(reversed(taken)), len(taken))
+        return taken
+
     def foundation_rule(self, name: str) -> Foundation:
         """What the foundation pile ``name`` takes (games with foundations fill this in)."""
         raise NotImplementedError

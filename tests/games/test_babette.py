@@ -113,7 +113,7 @@ def test_the_take_up_deals_the_last_column_first_each_from_its_first_row() -> No
     garden = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠\n9♠ -- 10♠ -- -- -- -- J♠\nA♥ 2♥"
     game = Babette.arrange(garden, stock="")
     assert game.take_up() == cards("8♠ J♠ 7♠ 6♠ 5♠ 4♠ 3♠ 10♠ 2♠ 2♥ A♠ 9♠ A♥")
-    other = Babette.arrange(garden, stock="", column_order="last-row-first")
+    other = Babette.arrange(garden, stock="", pile_order="reversed")
     assert other.take_up() == cards("J♠ 8♠ 7♠ 6♠ 5♠ 4♠ 10♠ 3♠ 2♥ 2♠ A♥ 9♠ A♠")
 
 
@@ -216,7 +216,7 @@ def test_the_diagram_shows_the_rows_dealt() -> None:
 @pytest.mark.parametrize("spec", ["babette", "babette(blocking=next-row)", "babette(deal_when=blocked)",
                                   "babette(redeal_when=any,redeals=1)", "babette(redeals=0)",
                                   "babette(blocking=next-row,deal_when=blocked,redeal_when=any,redeals=3)",
-                                  "babette(column_order=last-row-first)"])
+                                  "babette(pile_order=reversed)"])
 def test_legal_moves_are_the_candidates_the_rules_allow(spec: str) -> None:
     def exactly(moves: list[Move]) -> list[tuple[str, list[int]]]:
         return [(repr(m), [c.pack for c in m.cards]) for m in moves]

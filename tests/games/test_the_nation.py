@@ -11,7 +11,7 @@ import pytest
 import patience
 from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Record, UnknownOption, render
 from patience.cards import Rank
-from patience.games.the_nation import COLUMNS, COUNT, TheNation, taken_up
+from patience.games.the_nation import COLUMNS, COUNT, TheNation
 
 RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-nation.txt"
 #: Three columns that block each other: the hearts going up want the 10♥, the spades going up the 9♠.
@@ -232,15 +232,16 @@ def test_spaces_after_a_short_redeal() -> None:
 
 
 # ----------------------------------------------------------------------------- re-deals
-def test_taken_up_puts_the_last_column_first_each_in_its_order() -> None:
-    assert taken_up([cards("A♠ 2♠"), (), cards("3♥ 4♥ 5♥")]) == list(cards("3♥ 4♥ 5♥ A♠ 2♠"))
+def test_take_up_puts_the_last_column_first_each_in_its_order() -> None:
+    game = TheNation.arrange({"column 1": "9♠ J♥ K♠", "column 3": "10♥ Q♠", "column 4": "10♠ K♥ J♠ Q♥"})
+    assert game.take_up() == list(cards("10♠ K♥ J♠ Q♥ 10♥ Q♠ 9♠ J♥ K♠"))
 
 
 def test_the_redeal_takes_the_columns_up_and_counts_them_out_again() -> None:
     game = TheNation.arrange(BLOCKED)
-    before = [game.piles[c].cards for c in game.columns()]
+    before = game.take_up()
     game.play("redeal")
-    assert list(reversed(game.piles["pack"].cards)) == taken_up(before)
+    assert list(reversed(game.piles["pack"].cards)) == before
     assert game.counters == {"counted": 0, "just_dealt": 0, "redeals": 1}
     assert all(game.piles[c].is_empty for c in game.columns())
     deal_out(game)

@@ -168,12 +168,13 @@ class Babette(Game):
             choices=("column", "next-row"),
         ),
         Option(
-            "column_order",
-            "first-row-first",
-            "how each column comes out in the re-deal: 'first-row-first' (the column squared up as it "
-            "lies, each row over the one before, so that once the pack is turned its first-row card is "
-            "dealt first) or 'last-row-first' (each column gathered the other way up)",
-            choices=("first-row-first", "last-row-first"),
+            "pile_order",
+            "as-laid",
+            "how each column comes out in the re-deal (the text does not say): 'as-laid' (the column "
+            "squared up as it lies, each row over the one before, so that once the pack is turned its "
+            "cards come out as they were dealt, the first row's first, as The Nation's do) or "
+            "'reversed' (each column gathered the other way up, its last row's card first)",
+            choices=("as-laid", "reversed"),
         ),
     )
 
@@ -308,20 +309,16 @@ class Babette(Game):
         face-up pile with the first column on top and the last at the bottom; turned over, the
         bottom card comes uppermost and is dealt first.  So the last column comes out first,
         from its first row down, then the column before it, and so on: the cards of each row
-        come out in the reverse of their order in the garden.
+        come out in the reverse of their order in the garden.  (The text does not say which way
+        up a column lies; with ``pile_order=reversed`` each comes out from its last row up.)
 
         >>> game = Babette.arrange("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠\\n9♠ -- 10♠ -- -- -- -- J♠")
         >>> " ".join(map(str, game.take_up()))
         '8♠ J♠ 7♠ 6♠ 5♠ 4♠ 3♠ 10♠ 2♠ A♠ 9♠'
         """
-        piles = self.piles
-        face_up: list[Card] = []  # the gathered pile, bottom card first
-        for column in _COLUMNS:
-            packet = [cards[-1] for cards in (piles[name].cards for name in column) if cards]  # squared up: the first row at the bottom
-            if self.options.column_order == "last-row-first":
-                packet.reverse()
-            face_up = packet + face_up  # "placing the next column underneath the first"
-        return face_up  # turned over: the bottom card is uppermost, the first to be dealt
+        # "placing the next column underneath the first", then turned: the columns from the right,
+        # each the places of its rows from the first down (:meth:`~patience.game.Game.gather`).
+        return self.gather(_COLUMNS[::-1], reverse=self.options.pile_order == "reversed")
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -601,11 +598,8 @@ class Babette(Game):
 
     def _redeal(self) -> None:
         """Take up the garden column by column, turn the pack and deal its first row."""
-        cards = self.take_up()
-        piles = self.piles
-        for name in GARDEN:
-            piles[name] = _EMPTY
-        self.piles["stock"] = Pile(tuple(reversed(cards)), len(cards))
+        self.gather(_COLUMNS[::-1], reverse=self.options.pile_order == "reversed", into="stock")
+        self.piles.update(dict.fromkeys(GARDEN, _EMPTY))  # the one empty place (see __init__)
         self.counters["redeals"] += 1
         self.counters["rows"] = 0
         self._deal_row()

@@ -382,7 +382,7 @@ packet 18: K♣
 
     def _redeal(self) -> None:
         """Take up the entire tableau, shuffle it and deal it again in packets of three."""
-        cards = [c for p in self.piles_of("packet") for c in self.piles[p]]
+        cards = self.gather(self.piles_of("packet"))  # in order, though the shuffle makes it no matter
         self.counters["redeals"] += 1
         self._deal_packets(self.shuffle(cards), in_threes(len(cards)))
 

@@ -615,7 +615,7 @@ talon:
         """The Note's first remedy: take up the whole square (or, with ``redeal=pack``, the whole
         pack), shuffle it and deal it again."""
         self.counters["redeals"] += 1
-        square = [c for p in self.piles_of("packet") for c in self.piles[p]]
+        square = self.gather(self.piles_of("packet"))  # in order, though the shuffle makes it no matter
         if self.options.redeal == "pack":
             pack = list(reversed(self.piles["pack"].cards))
             self.lay_out(self.shuffle(square + pack))

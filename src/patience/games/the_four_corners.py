@@ -207,6 +207,14 @@ class TheFourCorners(Game):
             "taken up goes to the bottom of the pack and is dealt last)",
             choices=("left-first", "left-last"),
         ),
+        Option(
+            "pile_order",
+            "as-laid",
+            "how each packet comes out in the re-deal (the text does not say): 'as-laid' (taken up as it "
+            "lies and turned over with the pack, so that its cards come out as they were laid, the bottom "
+            "card first, as The Nation's columns do) or 'reversed' (the other way up, its top card first)",
+            choices=("as-laid", "reversed"),
+        ),
     )
 
     #: Plate 005, read card by card (the reading is in the chapter): the first round of twelve
@@ -699,6 +707,19 @@ corner 4: 8♦
         order = list(DEAL_ORDER)
         return order if self.options.take_up == "left-first" else order[::-1]
 
+    def take_up(self) -> list[Card]:
+        """The packets taken up for a re-deal: their cards in the order they will be dealt again,
+        the packets in :meth:`take_up_order`, each from its bottom card (with ``pile_order=reversed``
+        from its top card): :meth:`~patience.game.Game.gather`.
+
+        >>> packets = {"corner 1": "Q♥ 6♥ K♥", "side 1": "8♥ 10♥"}
+        >>> " ".join(map(str, TheFourCorners.arrange(packets, pack="").take_up()))
+        'Q♥ 6♥ K♥ 8♥ 10♥'
+        >>> " ".join(map(str, TheFourCorners.arrange(packets, pack="", pile_order="reversed").take_up()))
+        'K♥ 6♥ Q♥ 10♥ 8♥'
+        """
+        return self.gather(self.take_up_order(), reverse=self.options.pile_order == "reversed")
+
     # ----------------------------------------------------------- doing a move
     def apply(self, move: Move) -> None:
         kind, cards, source, target, _ = move
@@ -738,10 +759,7 @@ corner 4: 8♦
 
     def _take_up(self) -> None:
         """Take the twelve packets up in order and make them the pack, to be dealt again."""
-        cards = [c for name in self.take_up_order() for c in self.piles[name]]
-        for name in DEAL_ORDER:
-            self.piles[name] = Pile()
-        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+        self.gather(self.take_up_order(), reverse=self.options.pile_order == "reversed", into="pack")
         self.counters.update(deal_to=1, just_dealt=0, redeals=self.counters["redeals"] + 1)
 
     @property

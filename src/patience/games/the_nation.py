@@ -45,7 +45,7 @@ from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
-__all__ = ["TheNation", "COLUMNS", "COUNT", "taken_up"]
+__all__ = ["TheNation", "COLUMNS", "COUNT"]
 
 SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “The Nation”"
 
@@ -94,21 +94,6 @@ _STEP = tuple(1 if i < len(SUITS) else -1 for i in range(2 * len(SUITS)))
 def column(n: int) -> str:
     """The name of the ``n``-th column from the left."""
     return f"column {n}"
-
-
-def taken_up(columns: Iterable[Iterable[Card]]) -> list[Card]:
-    """The order in which the cards of the columns (each given from its first-dealt card, at the
-    top of the tableau, to its lowest) are dealt again, first card first.
-
-    The book takes up the left-hand column first and puts each next column *underneath*; the pile
-    is then turned, so the last column comes uppermost and is dealt first, and each column's cards,
-    "kept in their proper order", come out as they were dealt:
-
-    >>> cols = [parse_cards("A♠ 2♠"), parse_cards("3♥ 4♥ 5♥"), parse_cards("6♦")]
-    >>> " ".join(map(str, taken_up(cols)))
-    '6♦ 3♥ 4♥ 5♥ A♠ 2♠'
-    """
-    return [card for cards in reversed([list(c) for c in columns]) for card in cards]
 
 
 @register
@@ -629,12 +614,23 @@ foundation 8: K♠
         counters["counted"] += 1
         counters["just_dealt"] = n
 
+    def take_up(self) -> list[Card]:
+        """The tableau taken up for a re-deal: its cards in the order they will be dealt again.
+
+        The book takes up the left-hand column first and puts each next column *underneath*; the
+        pile is then turned, so the last column comes uppermost and is dealt first, and each
+        column's cards, "kept in their proper order", come out as they were dealt, from the top of
+        the tableau down (:meth:`~patience.game.Game.gather`, the columns named from the right):
+
+        >>> game = TheNation.arrange({"column 1": "9♠ J♥ K♠", "column 2": "10♥ Q♠", "column 3": "10♠ K♥ J♠ Q♥"})
+        >>> " ".join(map(str, game.take_up()))
+        '10♠ K♥ J♠ Q♥ 10♥ Q♠ 9♠ J♥ K♠'
+        """
+        return self.gather(self.columns()[::-1])
+
     def _take_up(self) -> None:
-        """Take the tableau up in the book's order (:func:`taken_up`) and make it the pack."""
-        cards = taken_up(self.piles[c].cards for c in self.columns())
-        for name in self.columns():
-            self.piles[name] = Pile()
-        self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+        """Take the tableau up in the book's order (:meth:`take_up`) and make it the pack."""
+        self.gather(self.columns()[::-1], into="pack")
         self.counters.update(counted=0, just_dealt=0, redeals=self.counters["redeals"] + 1)
 
     # ------------------------------------------------------------ the result
