@@ -566,6 +566,12 @@ class Game:
         """Where each pile is drawn, for :mod:`patience.render`."""
         raise NotImplementedError
 
+    def inconsistencies(self) -> list[str]:
+        """What makes this position one that no game played by the rules can reach, in words (a
+        hook for the games that can say; by default none is known).  A plate is checked with it:
+        its faults are the drawing's own, and the chapter shows them."""
+        return []
+
     def grade(self) -> str | None:
         """A graded result for games that have them (None: plain won or lost)."""
         return None

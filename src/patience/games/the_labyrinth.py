@@ -146,12 +146,13 @@ class TheLabyrinth(Game):
         ),
         Option(
             "refill",
-            "before-play",
-            "when the vacancies of the row being dealt are refilled: 'before-play' (the row is not "
-            "complete while it has a vacancy, and no other card of it is played until the vacancy is "
-            "refilled: Rule IV), 'before-deal' (the player refills when he chooses, but before the next "
-            "row is dealt) or 'optional' (a vacancy may be left, and the next row dealt under it)",
-            choices=("before-play", "before-deal", "optional"),
+            "optional",
+            "when the vacancies of the row being dealt are refilled: 'optional' (Rule III: “you can "
+            "only refill vacancies in the lowest row”; the player refills when he chooses, or leaves a "
+            "vacancy and deals the next row under it, as on the plate), 'before-deal' (he refills when he "
+            "chooses, but before the next row is dealt) or 'before-play' (the row is not complete while "
+            "it has a vacancy, and no other card of it is played until the vacancy is refilled: Rule IV)",
+            choices=("optional", "before-deal", "before-play"),
         ),
         Option(
             "deal_when",
@@ -297,6 +298,80 @@ class TheLabyrinth(Game):
             return None
         return next(iter(self.vacancies(self.counters["rows"])), None)
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The cards dealt are the pack's cards less those still in the pack
+          (104, or 96 with the eight foundations withdrawn).  Every row but the last was dealt whole,
+          and the last reached at least its last card; while the pack holds cards, the last was
+          dealt whole too.  No card lies below the last row.
+        - *Which places may be empty.*  With ``refill=before-play``, while the pack holds cards the
+          row being dealt has at most one vacancy (Rule IV).  With ``refill=before-play`` or
+          ``before-deal``, a row is dealt only under a row with no vacancy: a gap with a card above
+          it can only have been left when the card under it was gone, so if the first card under the
+          gap is in the last row, that card is a refill, made after the last row was dealt whole
+          (the grace, which may take any card, is left out of this one).
+        - *What may lie where.*  Each foundation begins with its ace or king and follows its
+          sequence; the withdrawn foundations are of the suits in order; only a grace taken leaves a
+          card aside, and only when the pack is exhausted.
+
+        >>> TheLabyrinth.deal(seed=4).inconsistencies()
+        []
+        >>> for fault in TheLabyrinth.arrange("-- 9♣ 2♥\\nK♥ 5♣", refill="before-play").inconsistencies():
+        ...     print(fault)
+        row 2 is dealt whole while the pack holds cards, so 20 cards at least have been dealt, not 4
+        Rule IV: row 2, the row being dealt, has 8 vacancies while the pack holds cards
+        """
+        faults = []
+        piles, rows = self.piles, self.counters["rows"]
+        pack = len(piles["pack"].cards)
+        dealt = len(whist_pack(self.packs)) - (2 * ACE_FOUNDATIONS if self.withdrawn else 0) - pack
+        lowest = max((_WHERE[p][0] for p in TABLEAU if piles[p].cards), default=0)
+        if not 1 <= rows <= ROWS or lowest > rows:
+            faults.append(f"{rows} rows are dealt, but a card lies in row {lowest}")
+        elif pack:
+            if dealt < COLUMNS * rows:
+                faults.append(f"row {rows} is dealt whole while the pack holds cards, so "
+                              f"{COLUMNS * rows} cards at least have been dealt, not {dealt}")
+        else:
+            reach = max((c for c in range(1, COLUMNS + 1) if piles[place(rows, c)].cards), default=1)
+            if dealt < COLUMNS * (rows - 1) + reach:
+                faults.append(f"a card lies in row {rows} column {reach}, so "
+                              f"{COLUMNS * (rows - 1) + reach} cards at least have been dealt, not {dealt}")
+        refill = self.options.refill
+        if pack and refill == "before-play" and len(self.vacancies(rows)) > 1:
+            faults.append(f"Rule IV: row {rows}, the row being dealt, has {len(self.vacancies(rows))} "
+                          "vacancies while the pack holds cards")
+        if refill != "optional" and not self.counters["graces"] and 1 < rows <= ROWS:
+            for r in range(1, rows):
+                for c in range(1, COLUMNS + 1):
+                    if piles[place(r, c)].cards or not any(piles[place(a, c)].cards for a in range(1, r)):
+                        continue
+                    below = next((b for b in range(r + 1, rows + 1) if piles[place(b, c)].cards), None)
+                    if below == rows and dealt <= COLUMNS * rows:
+                        faults.append(f"row {r} column {c} is empty over the card of row {rows}, which "
+                                      f"could only be a refill after row {rows} was dealt whole "
+                                      f"({COLUMNS * rows + 1} cards dealt at least, not {dealt})")
+        for i, name in enumerate(FOUNDATIONS):
+            cards, rule = piles[name].cards, _RULE[name]
+            if not cards:
+                if self.withdrawn:
+                    faults.append(f"{name} is empty, but the foundations were withdrawn")
+                continue
+            if cards[0].rank != rule.base or (self.withdrawn and cards[0].suit != SUITS[i % ACE_FOUNDATIONS]):
+                faults.append(f"{name} begins with {cards[0]}")
+            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        for rule in (ACES_UP, KINGS_DOWN):
+            suits = [piles[n].cards[0].suit for n in FOUNDATIONS if _RULE[n] == rule and piles[n].cards]
+            if len(set(suits)) != len(suits):
+                faults.append(f"two foundations starting from the {rule.base.name.lower()} are of one suit")
+        aside = len(piles["grace"].cards)
+        if aside > self.counters["graces"] or self.counters["graces"] > 1 or (self.counters["graces"] and pack):
+            faults.append("the grace is taken once, when the pack is exhausted, and sets one card aside")
+        return faults
+
     def _blocked_by_rule_iv(self, source: str) -> str | None:
         """Rule IV (``refill=before-play``): the vacancy that keeps the row of ``source`` from
         being complete, if ``source`` lies in the row being dealt."""
@@ -386,9 +461,9 @@ class TheLabyrinth(Game):
         free = self.available()
         for source in free + (["grace"] if self.piles["grace"].cards else []):
             yield from self.foundation_moves(source, self._card(source))
-        yield DEAL
         for name in self.vacancies():
             yield self.refill_move(name)
+        yield DEAL
         for name in TABLEAU:
             if self.piles[name].cards:
                 yield self.grace_move(name)
@@ -435,10 +510,10 @@ class TheLabyrinth(Game):
             if names is not None:
                 legal += moves_up(source, card, names)
         playable = bool(legal)
+        legal += [_REFILL[name] for name in dealing]
         if pack and rows < ROWS and not (dealing and options.refill != "optional") \
                 and not (playable and options.deal_when == "blocked"):
             legal.append(DEAL)
-        legal += [_REFILL[name] for name in dealing]
         if not pack and not counters["graces"] and not playable:  # the grace: any one card of the tableau
             legal += [Move("grace", (cards[-1],), name, "grace", _GRACE_TEXT[cards[-1]])
                       for name, cards in zip(TABLEAU, tableau) if cards]
