@@ -115,7 +115,8 @@ class Fortress(Game):
         ),
     )
 
-    #: Plate 010, read card by card (the reading is in the chapter).  Each row is listed
+    #: Plate 010, read card by card and re-read at eight times magnification, pip by pip, with no
+    #: card changed (the evidence is in the chapter).  Each row is listed
     #: from its inner end to its outside card, so the left-hand rows read backwards from
     #: the plate.  The ranks of the court cards are the reader's best guesses.
     PLATE = """\

@@ -171,7 +171,8 @@ class NapoleonsSquare(Game):
     )
 
     #: Plate 018, read card by card: the twelve top cards are on the plate (the ranks of the J♣
-    #: of packet 3 and the J♦ of packet 12 are guesses; the reading is in the chapter).  The cards
+    #: of packet 3 and the J♦ of packet 12 are guesses; the reading is in the chapter, and was
+    #: checked again at magnification for issue 14, pip by pip: no card changed).  The cards
     #: beneath them and the pack are not on the plate: they are the other 92 cards in new-pack
     #: order shuffled with seed 48, the first seed with which a search that sees every card wins
     #: the game; the first 36 lie under the top cards, three to a packet in the order of the deal,

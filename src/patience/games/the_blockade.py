@@ -131,7 +131,8 @@ class TheBlockade(Game):
         ),
     )
 
-    #: Plate 008, read card by card (the reading is in the chapter): the first row complete, no
+    #: Plate 008, read card by card and re-read at eight times magnification, pip by pip, with no
+    #: card changed (the evidence is in the chapter): the first row complete, no
     #: ace in it, the eight foundation spaces empty.  The plate does not show the pack; its order
     #: here is the editor's (the other 92 cards shuffled with seed 8), the next card to deal last.
     PLATE = """\

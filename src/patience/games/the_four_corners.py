@@ -217,7 +217,8 @@ class TheFourCorners(Game):
         ),
     )
 
-    #: Plate 005, read card by card (the reading is in the chapter): the first round of twelve
+    #: Plate 005, read card by card and re-read at eight times magnification, pip by pip, with no
+    #: card changed (the evidence is in the chapter): the first round of twelve
     #: cards dealt, the foundation spaces empty.  The court card of the top right corner shows
     #: only its spade index: it is taken as Q♠, since a king would have been played to the centre
     #: at once.  The 92 cards still in the pack are not on the plate.  The editor chose the first

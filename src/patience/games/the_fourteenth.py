@@ -737,7 +737,8 @@ class TheFourteenth(Game):
         return names
 
 
-#: The square of plate 011, row by row.
+#: The square of plate 011, row by row.  Every card re-read at magnification for issue 14 (pips
+#: counted, each pip compared with the plate's sure hearts, spades, clubs and diamonds): none changed.
 PLATE_SQUARE = """
 10♥ 5♣ 2♦ J♠ 4♣
 5♥  8♦ 3♥ 6♠ 5♦

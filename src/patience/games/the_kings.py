@@ -167,7 +167,8 @@ class TheKings(Game):
 
     #: Plate 021: the eight aces in two columns, a suit on each horizontal line (diamonds,
     #: clubs, hearts, spades from the top), and blank places on either side where the first
-    #: two columns of four will be dealt.  The plate does not show the pack; here it lies in
+    #: two columns of four will be dealt (the aces re-read pip by pip at magnification for
+    #: issue 14: none changed).  The plate does not show the pack; here it lies in
     #: the order of deal 21 (``seed=21``), the next card to deal last, so that
     #: ``from_plate()`` is ``deal(seed=21)``.
     PLATE = """\
