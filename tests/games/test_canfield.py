@@ -52,7 +52,7 @@ def test_the_deal_follows_the_text_row_by_row() -> None:
 
 def test_the_plate_position() -> None:
     plate = Canfield.from_plate()
-    assert [plate.piles[c].top for c in plate.piles_of("column")] == cards("K♠ Q♥ 10♠ 8♥ 7♣ 9♦ 4♣")
+    assert [plate.piles[c].top for c in plate.piles_of("column")] == cards("K♠ Q♥ 10♠ 8♥ 7♣ 9♠ 4♣")
     assert Counter(plate.cards()) == Counter(whist_pack())
     assert plate.score == -52 and len(plate.piles["stock"]) == 24
 

@@ -111,25 +111,26 @@ class Canfield(Game):
     )
 
     #: Plate 046: the deal before any move, the seven face-up cards read from the plate (K♠, the
-    #: bottom card of the first row, is a best guess: its index is unreadable).  The 21 face-down
-    #: cards and the 24 of the stock are not on the plate: they are the other 45 cards in new-pack
-    #: order shuffled with seed 5, dealt row by row, the first seed with which a search that sees
-    #: every card wins the game.
+    #: bottom card of the first row, is a best guess: its index is unreadable; the sixth row's nine
+    #: is a 9♠, not a 9♦: eight of its nine pips are the spades of the 10♠ of the third row, see the
+    #: chapter).  The 21 face-down cards and the 24 of the stock are not on the plate: they are the
+    #: other 45 cards in new-pack order shuffled with seed 7, dealt row by row, the first seed with
+    #: which a search that sees every card (200,000 positions at most) wins the game.
     PLATE = """
 canfield
-stock: [J♥] [6♠] [K♦] [Q♠] [10♥] [A♦] [7♥] [8♣] [Q♣] [9♥] [10♦] [5♥] [10♣] [J♦] [9♣] [3♥] [J♠] [2♣] [K♥] [7♠] [5♦] [3♦] [K♣] [A♣]
+stock: [6♣] [5♠] [4♥] [J♠] [3♥] [4♦] [9♣] [K♣] [2♣] [A♦] [8♣] [2♠] [8♠] [K♥] [7♥] [7♠] [2♦] [8♦] [7♦] [9♥] [5♦] [5♣] [J♣] [10♣]
 waste:
 foundation 1:
 foundation 2:
 foundation 3:
 foundation 4:
 column 1: K♠
-column 2: [3♣] Q♥
-column 3: [Q♦] [8♦] 10♠
-column 4: [3♠] [5♣] [5♠] 8♥
-column 5: [6♣] [J♣] [9♠] [8♠] 7♣
-column 6: [6♥] [4♦] [7♦] [A♠] [2♠] 9♦
-column 7: [4♠] [A♥] [4♥] [2♦] [2♥] [6♦] 4♣
+column 2: [5♥] Q♥
+column 3: [2♥] [J♦] 10♠
+column 4: [6♥] [6♠] [A♣] 8♥
+column 5: [A♠] [K♦] [3♣] [6♦] 7♣
+column 6: [3♦] [4♠] [3♠] [A♥] [J♥] 9♠
+column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
 """
 
     def __init__(self, **options: Any) -> None:

@@ -161,7 +161,8 @@ class TheNation(Game):
     )
 
     #: Plate 039: the four aces in the upper line and the four kings under them, diamonds, clubs,
-    #: hearts and spades from the left, over the empty grid of the twelve columns of eight.  The
+    #: hearts and spades from the left, over the empty grid of the twelve columns of eight (the plate
+    #: draws the fourth ace and king with diamonds; the spades follow the text, see the chapter).  The
     #: plate shows no cards in the tableau; the pack lies in the order of deal 829
     #: (``seed=829``), chosen because its first column shows the book's example of Rule II (the
     #: cards counted No. 4 and No. 7 are played, and the column holds six cards).

@@ -545,8 +545,10 @@ class TwoRings(Game):
         return spots
 
 
-#: The bracelet of plate 038, left to right.  The 4♦ and the 10♥ are sure; the ranks of the others
-#: are sure but most of their suits are not, and neither court card can be named (see the chapter).
+#: The bracelet of plate 038, left to right.  The 4♦ and the 10♥ are sure, and the rank of every pip
+#: card; the other suits were read from the pips' shapes at magnification (the 9♠ and 2♠ as spades,
+#: the A♣ and 3♣ as clubs, the K♦ by its corner signs), and the card of place 5 cannot be made out, so
+#: its Q♣ is a guess (see the chapter's table; the re-reading of issue 14 changed no card).
 PLATE_BRACELET = "4♦ 9♠ A♣ 3♣ Q♣ 2♠ K♦ 10♥"
 
 
