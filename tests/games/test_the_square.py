@@ -31,7 +31,7 @@ from patience.games.the_square import (
 RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-square.txt"
 
 #: The Square of plate 034, row by row, as read (see the chapter).
-PLATE_SQUARE = ["10♥", "8♦", "J♦", "7♠", "J♣", "J♠", "3♠", "8♥", "5♦", "9♠", "4♣", "6♥", "K♦", "3♦", "6♣", "7♣"]
+PLATE_SQUARE = ["10♥", "8♦", "J♦", "7♠", "J♣", "J♥", "3♠", "8♥", "5♦", "9♠", "4♣", "6♥", "K♦", "3♦", "6♣", "8♣"]
 
 #: A Square with no space and nothing to marry, for positions that need one.
 QUIET = """
@@ -132,7 +132,7 @@ def test_the_plate_position() -> None:
     assert [str(game.piles[p]) for p in game.piles_of("packet")] == PLATE_SQUARE
     assert [str(game.piles[f]) for f in game.piles_of("foundation")] == ["A♦", "A♠", "A♥", "A♣"]
     assert len(game.piles["pack"]) == 84 and game.piles["pack"].top == Card.parse("2♦")
-    assert [str(m) for m in game.legal_moves()] == ["deal", "6♣ → 7♣", "7♣ → 6♣"]
+    assert [str(m) for m in game.legal_moves()] == ["deal", "10♥ → J♥", "J♥ → 10♥"]
 
 
 def test_every_pile_is_drawn_and_the_columns_widen_with_their_packets() -> None:

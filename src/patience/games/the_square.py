@@ -198,8 +198,10 @@ class TheSquare(Game):
     #: Plate 034, read card by card (the reading is in the chapter): the four aces at the
     #: corners and the Square of sixteen, row by row.  The ranks of the court cards are read from
     #: their figures, matched with the knaves of plate 041 and the K♦ of plate 012; the suits of
-    #: the 7♠, J♠, 3♠ and 9♠ are not sure.  The pack is not on the plate: it is the other 84
-    #: cards in new-pack order shuffled with seed 34 (the next card to turn last).
+    #: the 7♠, J♥, 3♠ and 9♠ are not sure.  Read again (issue 14): packet 6 is the J♥ (was J♠,
+    #: by its corner signs) and packet 16 the 8♣ (was 7♣, by its eight pips).  The pack is not on
+    #: the plate: it is the other 84 cards of the first reading in new-pack order shuffled with
+    #: seed 34 (the next card to turn last), its deeper 8♣ and J♥ since made the 7♣ and J♠.
     PLATE = """\
 the-square seed=0
 packet 1: 10♥
@@ -207,7 +209,7 @@ packet 2: 8♦
 packet 3: J♦
 packet 4: 7♠
 packet 5: J♣
-packet 6: J♠
+packet 6: J♥
 packet 7: 3♠
 packet 8: 8♥
 packet 9: 5♦
@@ -217,14 +219,14 @@ packet 12: 6♥
 packet 13: K♦
 packet 14: 3♦
 packet 15: 6♣
-packet 16: 7♣
+packet 16: 8♣
 foundation 1: A♦
 foundation 2: A♠
 foundation 3: A♥
 foundation 4: A♣
 pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [4♣] [3♣] [A♥] [Q♠] [2♥] [2♥] [Q♦] [J♦] [K♣] \
-[4♦] [4♠] [5♠] [K♦] [9♣] [7♦] [Q♣] [A♦] [A♣] [4♥] [5♥] [9♥] [J♣] [3♠] [J♥] [8♠] [9♥] [K♥] [10♦] [5♣] \
-[6♠] [Q♥] [2♣] [6♣] [5♥] [8♥] [9♣] [10♥] [8♣] [7♣] [4♦] [A♠] [3♦] [6♠] [2♠] [5♦] [2♣] [9♠] [6♥] [K♠] \
+[4♦] [4♠] [5♠] [K♦] [9♣] [7♦] [Q♣] [A♦] [A♣] [4♥] [5♥] [9♥] [J♣] [3♠] [J♠] [8♠] [9♥] [K♥] [10♦] [5♣] \
+[6♠] [Q♥] [2♣] [6♣] [5♥] [8♥] [9♣] [10♥] [7♣] [7♣] [4♦] [A♠] [3♦] [6♠] [2♠] [5♦] [2♣] [9♠] [6♥] [K♠] \
 [6♦] [3♥] [J♠] [K♣] [7♥] [7♥] [9♦] [6♦] [8♦] [Q♥] [2♦] [5♣] [8♣] [10♠] [K♠] [3♥] [9♦] [Q♣] [10♦] \
 [4♥] [3♣] [K♥] [7♦] [J♥] [2♦]
 """
