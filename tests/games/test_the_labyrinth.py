@@ -90,7 +90,7 @@ def test_the_plate_crosses_are_the_available_cards() -> None:
     shown = [t for t in PLATE_ROWS.split() if t != "--"]
     assert len(shown) == 68 == sum(len(plate.piles[p]) for p in TABLEAU)
     assert Counter(plate.cards()) == Counter(whist_pack(2))
-    assert len(plate.piles["pack"]) == 15 and plate.counters["rows"] == 11
+    assert len(plate.piles["pack"]) == 17 and plate.counters["rows"] == 11
 
 
 def test_rule_iv_a_vacancy_in_the_row_being_dealt_holds_back_its_other_cards() -> None:

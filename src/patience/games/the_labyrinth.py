@@ -768,16 +768,16 @@ class TheLabyrinth(Game):
 
 #: The tableau of plate 025, row by row ("--": an empty place).  Eleven rows: the last has three cards.
 PLATE_ROWS = """\
-7♠  K♣  --  3♥  8♦  2♠  --  --  --  3♠
+7♠  K♣  --  3♥  8♦  2♠  --  --  --  3♣
 7♣  K♦  --  Q♠  --  9♣  A♦  5♥  --  4♦
 --  --  7♥  7♦  6♠  4♠  --  6♦  J♣  --
 10♦ 10♥ J♦  --  8♠  --  --  --  Q♥  9♠
 3♠  --  6♥  2♦  A♥  --  --  J♥  4♥  --
-9♦  5♦  3♦  5♣  Q♦  --  --  A♣  --  J♦
+9♦  5♦  3♠  5♣  Q♦  --  --  A♣  --  J♦
 --  --  5♣  --  --  4♣  --  10♥ 6♦  10♠
 --  9♠  6♥  K♠  --  10♣ --  8♣  A♦  K♥
---  5♠  6♠  --  7♦  7♣  8♥  8♦  9♦  4♠
-Q♣  --  6♣  J♣  4♦  --  5♦  --  2♠  3♣
+--  5♠  6♣  --  7♦  7♣  8♥  8♦  9♦  4♠
+Q♣  --  6♠  J♣  4♦  --  5♦  --  2♠  3♣
 --  J♠  9♥  --  2♣
 """
 
@@ -786,7 +786,7 @@ def _plate_position() -> str:
     """Plate 025 under Note 1 (the plate shows both aces of diamonds in the tableau, and eleven rows,
     which only the 104 cards of Note 1's deal can make).  The foundations and the pack are not on the
     plate: the foundations hold the cards the plate does not show that follow on from an ace or a king,
-    the pack the fifteen others, in new-pack order."""
+    the pack the seventeen others, in new-pack order."""
     shown = Counter(Card.parse(t) for t in PLATE_ROWS.split() if t != "--")
     unseen = Counter(whist_pack(2))
     unseen.subtract(shown)
