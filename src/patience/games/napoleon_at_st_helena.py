@@ -60,14 +60,15 @@ REMAINDER = 2 * 52 - ROWS * COLUMNS
 #: The uppermost row comes first; each column's lowest card, the available one, is in the
 #: last row.  The plate shows neither the pack nor the talon.
 PLATE_ROWS = """
-A♦ K♣ 10♥ 5♦ 10♠ 3♥ J♦ A♥ 6♠ A♦
+A♦ K♣ 10♥ 5♦ 10♠ 3♥ J♦ A♥ 6♠ A♠
 2♣ 3♦ 6♣ 10♠ 9♦ 6♥ 2♦ 4♥ 7♠ 9♦
 K♣ Q♦ 5♦ 3♦ 5♣ 9♥ K♠ 2♣ 8♣ 7♥
 J♥ 3♣ 9♣ Q♥ 5♥ K♦ 8♣ 2♥ A♥ 3♣
 """
 #: The seed that orders the 64 cards of the pack behind the plate's tableau (the plate does
-#: not show them): the first seed for which an early search that sees every card found a win
-#: (it gave up on seed 1 without deciding it).  The project's solver leaves it undecided within
+#: not show them): chosen with the plate's earlier reading (an A♦ for the A♠ of row 1, column 10)
+#: as the first seed for which an early search that sees every card found a win; with the
+#: tableau re-read it orders another pack.  The project's solver leaves it undecided within
 #: 2,000,000 positions, so the worked game plays deal 29.
 PLATE_PACK_SEED = 2
 

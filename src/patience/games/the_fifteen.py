@@ -22,7 +22,7 @@ are ``foundation 1`` … ``foundation 4`` (on aces) and ``foundation 5`` …
 [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 6]
 >>> game = TheFifteen.from_plate()
 >>> print(*(card for _, card in game.available()))
-J♦ 4♣ 8♠ A♥ 5♠ K♥ 8♠ 8♣ Q♦ 3♠ 6♦ A♣ 5♣ 2♣ 10♣
+J♦ 4♣ 8♠ A♥ 5♠ K♥ 7♠ 8♣ Q♦ 3♠ 6♦ A♣ 5♣ 2♣ 10♣
 >>> print(game.play("A♥ → foundation"), "|", game.play("K♥ → foundation"))
 A♥ → foundation | K♥ → foundation
 """
@@ -600,14 +600,15 @@ class TheFifteen(Game):
 
 
 #: Plate 003 as it is read: the seven rows, left to right (the seventh has fourteen cards).
+#: The reading, card by card with its evidence, is in the chapter's confidence table.
 PLATE_ROWS = """
-2♠ 3♣ 4♥ 7♦ J♠ 5♠ 2♥ A♠ 7♥ Q♥ 2♦ 9♣ K♠ 7♣ 6♥
+2♠ 3♣ 4♥ 7♦ J♠ 5♠ 2♥ A♠ 7♥ Q♥ 2♦ 9♣ K♦ 7♣ 6♥
 9♥ K♥ 4♦ J♦ A♦ 8♣ 5♦ J♠ 4♦ 5♦ 4♣ 5♥ 4♠ Q♦ Q♠
 3♦ 5♥ K♣ 10♣ 10♥ 3♥ 6♠ A♥ 6♣ 7♠ 4♥ 3♦ 7♣ Q♠ J♥
-7♠ Q♣ 5♣ 9♦ 4♠ J♣ 9♥ Q♥ 9♦ 2♠ 6♠ 8♥ 6♣ 2♥ 9♣
-6♦ 7♥ 2♦ 10♥ K♠ 10♦ 8♦ 10♠ K♦ Q♣ 10♠ A♣ A♦ K♦ 7♦
+8♠ Q♣ 5♣ 9♦ 4♠ J♣ 9♥ Q♥ 9♦ 2♠ 6♠ 8♥ 6♣ 2♥ 9♣
+6♦ 7♥ 2♦ 10♥ K♦ 10♦ 8♦ 10♠ K♠ Q♣ 10♠ A♣ A♦ K♠ 7♦
 K♣ 3♥ 9♠ 3♠ 3♣ J♣ 9♠ J♥ 8♦ 8♥ A♠ 2♣ 10♦ 6♥ 10♣
-J♦ 4♣ 8♠ A♥ 5♠ K♥ 8♠ 8♣ Q♦ 3♠ 6♦ A♣ 5♣ 2♣
+J♦ 4♣ 8♠ A♥ 5♠ K♥ 7♠ 8♣ Q♦ 3♠ 6♦ A♣ 5♣ 2♣
 """
 
 
