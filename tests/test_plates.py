@@ -33,3 +33,19 @@ def test_the_plate_keeps_the_game_invariants(cls: type[Game]) -> None:
     faults = cls.from_plate().inconsistencies()
     expected = DRAWING_FAULTS.get(cls.slug, [])
     assert len(faults) == len(expected) and all(f.startswith(e) for f, e in zip(faults, expected)), faults
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_random_play_never_makes_an_inconsistent_position(cls: type[Game]) -> None:
+    """The invariants a game states (``inconsistencies()``) hold of every position its rules reach:
+    they are not stricter than the rules."""
+    import random
+
+    for seed in (1, 2):
+        game, rng = cls.deal(seed=seed), random.Random(seed)
+        for _ in range(150):
+            assert game.inconsistencies() == [], (str(game), game.inconsistencies())
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
