@@ -612,6 +612,54 @@ class Babette(Game):
                 return False
         return True
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  Every deal begins with its first row and makes at most thirteen
+          (the two packs), and no card lies below the last row it counts.  The garden is taken up
+          no more often than the option ``redeals`` allows.  In the first deal the pack is the
+          whole 104 cards and every row is dealt whole ("you must finish each row"), so ``r`` rows
+          leave exactly 104 - 8r cards in the pack (and the pack is exhausted only with the
+          thirteenth row).  (In a later deal the pack held only what the foundations had left, so
+          its count says nothing more.)
+        - *Which places may be empty.*  Any place of a row dealt (Rule II: a vacancy stays); the
+          places of the rows to come, by the check above.
+        - *What may lie where.*  Foundations 1–4 begin with an ace and go up in suit, 5–8 begin with
+          a king and go down in suit (Rule I); the four aces are of four suits, and so are the four
+          kings.
+
+        >>> Babette.deal(seed=1).inconsistencies()
+        []
+        >>> for fault in Babette.arrange("5♥ -- K♣\\n-- 7♠", aces="3♦").inconsistencies():
+        ...     print(fault)
+        in the first deal 2 rows dealt whole leave 88 cards in the pack, not 98
+        """
+        faults = []
+        piles, rows, redeals = self.piles, self.counters["rows"], self.counters["redeals"]
+        pack = len(piles["stock"].cards)
+        lowest = max((_WHERE[p][0] for p in GARDEN if piles[p].cards), default=0)
+        if not 1 <= rows <= ROWS or lowest > rows:
+            faults.append(f"{rows} rows are dealt, but a card lies in row {lowest}")
+        if not 0 <= redeals <= self.options.redeals:
+            faults.append(f"the garden is taken up {redeals} times, of {self.options.redeals} allowed")
+        if redeals == 0 and 1 <= rows <= ROWS and pack != len(whist_pack(self.packs)) - COLUMNS * rows:
+            faults.append(f"in the first deal {rows} rows dealt whole leave "
+                          f"{len(whist_pack(self.packs)) - COLUMNS * rows} cards in the pack, not {pack}")
+        for name in FOUNDATIONS:
+            cards, rule = piles[name].cards, _RULE[name]
+            if not cards:
+                continue
+            if cards[0].rank != rule.base:
+                faults.append(f"{name} begins with {cards[0]}")
+            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        for rule in (ACES_UP, KINGS_DOWN):
+            suits = [piles[n].cards[0].suit for n in FOUNDATIONS if _RULE[n] == rule and piles[n].cards]
+            if len(set(suits)) != len(suits):
+                faults.append(f"two foundations starting from the {rule.base.name.lower()} are of one suit")
+        return faults
+
     # ------------------------------------------------------------------ parsing
     def aliases(self, move: Move) -> set[str]:
         """A move into a vacancy (``8♦ → space``) may also name any vacancy of the garden

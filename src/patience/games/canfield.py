@@ -451,6 +451,66 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
             piles["waste"] = Pile()
             self.counters["redeals"] += 1
 
+    # ------------------------------------------------------------- invariants
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The layout took 28 cards, so the stock and the waste hold the
+          other 24 at most (a re-deal only turns the waste over); with ``draw=3`` the stock, turned
+          three cards at a time, holds a multiple of three until the first re-deal.  The re-deals
+          made are no more than the option ``redeals`` allows, and the score is -52 and 5 for each
+          card on the foundations (rule 1: a card founded stays there).
+        - *Which places may be empty.*  Any row and any foundation.  But a row's face-down cards
+          are those dealt face down to it, one fewer than its number at most (rule 2), and a row
+          with a face-down card has a face-up card below it (rule 4: the card uncovered is turned
+          face up at once).
+        - *What may lie where.*  Each foundation begins with its ace and is built up in suit
+          (rule 3).  The face-up cards of a row descend in alternate colours, down to the two
+          (rule 5): only such runs come to a row, on a card that takes them, or a king into a space.
+
+        >>> Canfield.deal(seed=4).inconsistencies()
+        []
+        >>> game = Canfield.arrange({7: "[9♥] 5♦ 4♦"}, foundations="K♠ K♣ 8♥ 3♦")
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        column 7 is out of sequence: 4♦ lies on 5♦
+        """
+        faults = []
+        piles, counters = self.piles, self.counters
+        redeals = counters["redeals"]
+        if not 0 <= redeals <= self.options.redeals:
+            faults.append(f"the stock is re-dealt {self.options.redeals} times at most, not {redeals}")
+        stock, waste = len(piles["stock"].cards), len(piles["waste"].cards)
+        rest = 52 - sum(range(1, len(COLUMNS) + 1))
+        if stock + waste > rest:
+            faults.append(f"the layout took 28 cards, so the stock and the waste hold {rest} at most, "
+                          f"not {stock + waste}")
+        elif self.options.draw == 3 and not redeals and (rest - stock) % 3:
+            faults.append(f"the stock is turned three cards at a time, so it holds a multiple of three "
+                          f"before the re-deal, not {stock}")
+        if counters["score"] != self.earned():
+            faults.append(f"the score is -52 and 5 for each card founded, {self.earned()}, "
+                          f"not {counters['score']}")
+        for number, name in enumerate(COLUMNS, start=1):
+            pile = piles[name]
+            if pile.face_down > number - 1:
+                faults.append(f"{name} was dealt {number - 1} cards face down, not {pile.face_down}")
+            if pile.cards and pile.face_down >= len(pile.cards):
+                faults.append(f"{name} has no face-up card, but the card uncovered is turned face up")
+            up = pile.cards[pile.face_down:]
+            wrong = next(((a, b) for a, b in zip(up, up[1:])
+                          if b.rank == Rank.ACE or LAYOUT_BUILD.fault(a, b) is not None), None)
+            if wrong is not None:
+                faults.append(f"{name} is out of sequence: {wrong[1]} lies on {wrong[0]}")
+        for name in FOUNDATIONS:
+            cards = piles[name].cards
+            if cards and cards[0].rank != Rank.ACE:
+                faults.append(f"{name} begins with {cards[0]}")
+            elif any(ACES_UP.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        return faults
+
     # ----------------------------------------------------------------- result
     @property
     def is_won(self) -> bool:

@@ -534,6 +534,68 @@ class GeneralSedgewick(Game):
         piles = self.piles
         return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  Five cards make the cross before the pack is laid down, so it
+          holds 47 cards at most (there is no re-deal).  Until a card is turned nothing can move:
+          the cross is its five cards, one to a place, and nothing else is out of the pack.  The
+          first card turned is the first foundation card, so once a card is turned the upper left
+          corner is begun, and the talon holds only the cards turned after it (a card leaves the
+          cross only for a foundation, so it never goes back).
+        - *Which places may be empty.*  The corners are filled in their order (the upper left, then
+          the upper right, lower left and lower right "as they appear"), so a corner is begun only
+          when those before it are.  A place of the cross may be empty once a card is turned, and
+          so may the talon.
+        - *What may lie where.*  Each packet of the cross is a descending sequence in any suit
+          (Rules III and IV; with ``wrap``, a king may lie on an ace): its first card is one of the
+          cross or a vacancy's filling, and every card on it was placed in sequence.  (That the
+          foundations begin with the foundation cards' value and ascend in suit is checked as the
+          position is loaded.)
+
+        >>> GeneralSedgewick.deal(seed=3).inconsistencies()
+        []
+        >>> game = GeneralSedgewick.arrange({1: "9♣", 3: "K♦ 10♠", 5: "4♥"}, foundations="J♥ J♣",
+        ...                              talon="2♠")
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        Rules III and IV: cross 3 is not a descending sequence (10♠ on K♦)
+        """
+        faults = []
+        piles = self.piles
+        first = len(whist_pack(self.packs)) - len(CROSS_NAMES)
+        turned = first - len(piles["pack"].cards)
+        talon = len(piles["talon"].cards)
+        if turned < 0:
+            faults.append(f"five cards make the cross before the pack, so it holds {first} cards at "
+                          f"most, not {len(piles['pack'].cards)}")
+        elif turned == 0:
+            if talon or any(piles[n].cards for n in FOUNDATION_NAMES) \
+                    or any(len(piles[n].cards) != 1 for n in CROSS_NAMES):
+                faults.append("no card is turned yet, so the cross is its five cards as dealt, one to "
+                              "a place, and nothing else is out of the pack")
+        else:
+            if not piles["foundation 1"].cards:
+                faults.append(f"foundation 1 is empty, but {turned} cards are turned, the first of "
+                              "them the first foundation card")
+            if talon > turned - 1:
+                faults.append(f"the talon holds {talon} cards, but only {turned - 1} are turned after "
+                              "the first foundation card")
+        begun = [bool(piles[n].cards) for n in FOUNDATION_NAMES]
+        for i in range(1, len(begun)):
+            if begun[i] and not all(begun[:i]):
+                faults.append(f"{FOUNDATION_NAMES[i]} is begun before {FOUNDATION_NAMES[begun.index(False)]}")
+                break
+        on = ON[self.options.wrap]
+        for name in CROSS_NAMES:
+            cards = piles[name].cards
+            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if not on[a][b]), None)
+            if wrong is not None:
+                faults.append(f"Rules III and IV: {name} is not a descending sequence "
+                              f"({wrong[1]} on {wrong[0]})")
+        return faults
+
     # ---------------------------------------------------------------- picture
     def layout(self) -> list[Spot]:
         """Plate 028's arrangement: the cross in the middle, a foundation in each corner, and below

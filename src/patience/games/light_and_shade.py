@@ -485,6 +485,51 @@ class LightAndShade(Game):
         piles = self.piles
         return all(len(piles[f].cards) == 13 for f in FOUNDATIONS)
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The eight aces are withdrawn and eight cards dealt to the two rows
+          before the pack is laid down, so the pack holds 88 cards at most (there is no re-deal: it
+          only ever gives up its top card to the talon).
+        - *Which places may be empty.*  No foundation: each is its ace from the start.  An
+          Auxiliary, a Rival, the talon and the pack may be empty at any time.
+        - *What may lie where.*  The foundations are the eight aces in the plate's order of suits
+          (♠ ♠ ♥ ♥ ♣ ♣ ♦ ♦), each built up in sequence in alternate colours (Rule I); each Auxiliary
+          is a descending sequence in alternate colours (Rule II: a vacancy takes one card, a sequence
+          only the next lower of the other colour); a Rival is a single card (Rule III).
+
+        >>> LightAndShade.deal(seed=1).inconsistencies()
+        []
+        >>> game = LightAndShade.arrange(["9♥ 8♦", "K♠", "Q♥", "J♠"], rivals="7♣ 5♦ 4♠ 3♥")
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        Rule II: auxiliary 1 is not a descending sequence in alternate colours (8♦ on 9♥)
+        """
+        faults = []
+        piles = self.piles
+        first = len(whist_pack(self.packs)) - len(FOUNDATIONS) - len(AUXILIARIES + RIVALS)
+        if len(piles["pack"].cards) > first:
+            faults.append(f"eight cards are dealt to the rows before the pack, so it holds {first} "
+                          f"cards at most, not {len(piles['pack'].cards)}")
+        for name, suit in zip(FOUNDATIONS, FOUNDATION_SUITS):
+            cards = piles[name].cards
+            if not cards or cards[0] != Card(Rank.ACE, suit):
+                faults.append(f"{name} begins with {cards[0] if cards else 'nothing'}, not the ace of "
+                              f"{suit.name.lower()}")
+            elif any(ASCENDING.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"Rule I: {name} is out of sequence")
+        for name in AUXILIARIES:
+            cards = piles[name].cards
+            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if DESCENDING.fault(a, b) is not None), None)
+            if wrong is not None:
+                faults.append(f"Rule II: {name} is not a descending sequence in alternate colours "
+                              f"({wrong[1]} on {wrong[0]})")
+        for name in RIVALS:
+            if len(piles[name].cards) > 1:
+                faults.append(f"Rule III: {name} holds {len(piles[name].cards)} cards, not one")
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 024's arrangement: the pack at the top (the talon beside it), the line of aces, the

@@ -586,6 +586,57 @@ class RedAndBlack(Game):
         piles = self.piles
         return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The eight aces are withdrawn and eight Volunteers dealt before the
+          pack is laid down, and a card of the Volunteers leaves them only for a foundation, so the
+          pack and the talon together hold 88 cards at most (the re-deal only turns the one into the
+          other).  The talon is re-dealt no more often than the option ``redeals`` allows.
+        - *Which places may be empty.*  No foundation: each is its ace from the start.  Every vacancy
+          in the Volunteers is filled at once "from the cards in hand", so a Volunteer is empty only
+          when the pack is exhausted (with ``refill=talon``, only when the talon is too).
+        - *What may lie where.*  The foundations are the eight aces in the plate's order of suits
+          (♦ ♦ ♣ ♣ ♥ ♥ ♠ ♠), each built up in suit (Rule I); each Volunteer is a descending sequence
+          in alternate colours from its first card (Rule II: nothing else is placed on a Volunteer).
+
+        >>> RedAndBlack.deal(seed=3).inconsistencies()
+        []
+        >>> game = RedAndBlack.arrange({1: "4♠ 3♥", 2: "9♦", 3: "8♦", 4: "10♣", 5: "J♦", 6: "K♣",
+        ...                             7: "7♦", 8: "Q♥ 5♠"})
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        Rule II: volunteer 8 is not a descending sequence in alternate colours (5♠ on Q♥)
+        """
+        faults = []
+        piles, redeals = self.piles, self.counters["redeals"]
+        pack, talon = len(piles["pack"].cards), len(piles["talon"].cards)
+        hand = len(whist_pack(self.packs)) - len(FOUNDATION_NAMES) - VOLUNTEERS
+        if pack + talon > hand:
+            faults.append(f"the aces and the Volunteers are out before the pack is laid down, so the "
+                          f"pack and the talon hold {hand} cards at most, not {pack + talon}")
+        if not 0 <= redeals <= self.options.redeals:
+            faults.append(f"the talon is re-dealt {redeals} times, of {self.options.redeals} allowed")
+        vacant = self.vacancies()
+        if vacant and (pack or (self.options.refill == "talon" and talon)):
+            whence = "the pack" if pack else "the talon"
+            faults.append(f"{vacant[0]} is empty while {whence} holds cards, but a vacancy is filled at once")
+        for name, suit in zip(FOUNDATION_NAMES, FOUNDATION_SUITS):
+            cards = piles[name].cards
+            if not cards or cards[0] != Card(Rank.ACE, suit):
+                faults.append(f"{name} begins with {cards[0] if cards else 'nothing'}, not the ace of "
+                              f"{suit.name.lower()}")
+            elif any(ACES_UP.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"Rule I: {name} is out of sequence")
+        for name in VOLUNTEER_NAMES:
+            cards = piles[name].cards
+            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if not ON[a][b]), None)
+            if wrong is not None:
+                faults.append(f"Rule II: {name} is not a descending sequence in alternate colours "
+                              f"({wrong[1]} on {wrong[0]})")
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 033's arrangement: the eight aces in a line, the Volunteers beneath them, each

@@ -644,6 +644,68 @@ foundation 8: K♠
                 return False
         return True
 
+    # ------------------------------------------------------------ the invariants
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The re-deals made are no more than the option ``redeals`` allows.
+          Before any re-deal the pack and the cards counted are the 96 cards left when the
+          foundations were withdrawn.  Every card in the columns was counted in the present deal
+          (a re-deal takes the whole tableau up), so the columns hold no more cards than
+          ``counted``.  While the deal goes on nothing is married, so a column holds no more cards
+          than were counted into it (eight at most, and none beyond the column being dealt);
+          with ``spaces=cleared`` no card lies beyond the last column the present deal reached.
+        - *Which places may be empty.*  No foundation: the aces and kings are withdrawn before the
+          deal.
+        - *What may lie where.*  Foundations 1 to 4 begin with an ace and ascend in suit to the
+          king, 5 to 8 with a king and descend in suit to the ace (Rule I); the aces are of four
+          different suits, and so are the kings.
+
+        >>> TheNation.deal(seed=4).inconsistencies()
+        []
+        >>> game = TheNation.arrange({"column 1": "7♥ 2♥", "column 3": "A♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥"},
+        ...                          counted=16, redeals_made=1)
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        column 3 holds cards, but the present deal reached column 2 only
+        """
+        faults = []
+        piles, counters = self.piles, self.counters
+        counted, redeals = counters["counted"], counters["redeals"]
+        if not 0 <= redeals <= self.options.redeals:
+            faults.append(f"the tableau is re-dealt {self.options.redeals} times at most, not {redeals}")
+        pack = len(piles["pack"].cards)
+        if not redeals and pack + counted != COLUMNS * COUNT:
+            faults.append(f"the pack and the cards counted are the {COLUMNS * COUNT} cards dealt before any "
+                          f"re-deal, not {pack + counted}")
+        lying = sum(len(piles[name].cards) for name in _COLUMNS)
+        if lying > counted:
+            faults.append(f"the columns hold the cards counted in the present deal, {counted}, not {lying}")
+        for n, name in enumerate(_COLUMNS, start=1):
+            held = len(piles[name].cards)
+            if pack:
+                room = min(COUNT, max(0, counted - COUNT * (n - 1)))
+                if held > room:
+                    faults.append(f"{name} holds {held} cards during the deal, but {room} were counted into it")
+            elif self.options.spaces == "cleared" and held and n > self.dealt_columns():
+                faults.append(f"{name} holds cards, but the present deal reached column {self.dealt_columns()} only")
+        for line, rule in ((_FOUNDATIONS[:4], ACES_UP), (_FOUNDATIONS[4:], KINGS_DOWN)):
+            suits = []
+            for name in line:
+                cards = piles[name].cards
+                if not cards:
+                    faults.append(f"{name} is empty, but the foundations are withdrawn before the deal")
+                    continue
+                suits.append(cards[0].suit)
+                if cards[0].rank != rule.base:
+                    faults.append(f"{name} begins with {cards[0]}")
+                elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                    faults.append(f"{name} is out of sequence")
+            if len(set(suits)) != len(suits):
+                faults.append(f"two foundations starting from the {rule.base.name.lower()} are of one suit")
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 039's arrangement: the aces in a line above the kings, over the middle of the

@@ -343,6 +343,74 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             if top is not None:
                 yield name, top
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The Square's sixteen cards and the aces that went to the corners
+          came from the pack, and the card turned and the talon were turned from it after the
+          Square was dealt: the cards out of the pack are 16, and one for each corner filled, and
+          those of the talon and the card turned, at least.
+        - *Which places may be empty.*  The corners fill in turn as the aces appear, so a corner is
+          empty only when the corners after it are.  With ``spaces=at-once`` a space is filled
+          before any other move while a card can come to it (the card turned, the talon or the
+          pack), so there is at most one space then.
+        - *What may lie where.*  Each foundation begins with its ace, follows its suit (Rule I) and
+          runs up to the king and down again to the ace (Rule II); the four are of different suits.
+          An ace of a suit not yet founded goes to its corner as it appears: none lies in the Square
+          or the talon.  A packet is one card with marriages on it, so each card of a packet is of
+          the suit of the card under it and one above or below it.
+
+        >>> TheSquare.deal(seed=4).inconsistencies()
+        []
+        >>> game = TheSquare.arrange('''
+        ...     7♥ 9♥ / 9♦ / 5♠ / J♥
+        ...     Q♦ / 8♠ / K♥ / 9♣
+        ...     7♦ / 3♠ / 8♥ / 6♣
+        ...     K♠ / 4♦ / 5♥ / 3♣''', {1: "A♥", 2: "A♠", 3: "A♦", 4: "A♣"})
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        packet 1 is not a marriage: 9♥ lies on 7♥
+        """
+        faults = []
+        piles = self.piles
+        pack, talon, turned = (len(piles[p].cards) for p in ("pack", "talon", "turned"))
+        corners = [bool(piles[f].cards) for f in FOUNDATION_NAMES]
+        out = 52 * self.packs - pack
+        least = PACKETS + sum(corners) + talon + turned
+        if out < least:
+            faults.append(f"the Square, the corners filled, the talon and the card turned came from the "
+                          f"pack, so {least} cards at least are out of it, not {out}")
+        if any(not a and b for a, b in zip(corners, corners[1:])):
+            faults.append("the corners fill in turn, but a corner is empty before a filled one")
+        spaces = self.spaces()
+        if self.options.spaces == "at-once" and self.can_fill() and len(spaces) > 1:
+            faults.append(f"a space is filled at once while a card can come to it, but {len(spaces)} are open")
+        suits = []
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                continue
+            suits.append(cards[0].suit)
+            if cards[0].rank != Rank.ACE:
+                faults.append(f"{name} begins with {cards[0]}")
+            elif len(cards) > FULL or any(c.suit != cards[0].suit or c.rank != next_rank(i)
+                                          for i, c in enumerate(cards)):
+                faults.append(f"{name} is out of sequence")
+        if len(set(suits)) != len(suits):
+            faults.append("two foundations are of one suit")
+        founded = set(suits)
+        for name in [*PACKET_NAMES, "talon"]:
+            stray = [c for c in piles[name].cards if c.rank == Rank.ACE and c.suit not in founded]
+            if stray:
+                faults.append(f"an ace goes to its corner as it appears, but {stray[0]} lies in {name}")
+        for name in PACKET_NAMES:
+            cards = piles[name].cards
+            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if MARRIAGE.fault(a, b) is not None), None)
+            if wrong is not None:
+                faults.append(f"{name} is not a marriage: {wrong[1]} lies on {wrong[0]}")
+        return faults
+
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
         """Turning a card; every available card to the foundations, onto each packet (a marriage)

@@ -504,6 +504,59 @@ class TwoRings(Game):
             return IllegalMove("Re-deal", "the talon is empty")
         return None
 
+    # ------------------------------------------------------------------ invariants
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The eight sevens and the eight sixes were withdrawn before the
+          deal, so none lies outside the rings; the bracelet's eight cards were dealt first, so
+          before the re-deal the pack holds 80 cards at most; the re-deals made are no more than
+          the option ``redeals`` allows.
+        - *Which places may be empty.*  No foundation: each holds its seven or six from the start.
+          A place of the bracelet may be vacant at any time (dealing is not forced), but holds one
+          card at most, since cards go from it only to the foundations and none is laid on it.
+        - *What may lie where.*  Foundations 1 to 8 begin with a seven and ascend in suit to the
+          king, foundations 9 to 16 begin with a six and descend in suit to the ace (the Rule);
+          each ring holds the two sevens, or the two sixes, of each suit.
+
+        >>> TwoRings.deal(seed=4).inconsistencies()
+        []
+        >>> for fault in TwoRings.arrange("8♣ -- K♦").inconsistencies():
+        ...     print(fault)
+        the bracelet's eight cards were dealt first, so the pack holds 80 cards at most before the re-deal, not 86
+        """
+        faults = []
+        piles = self.piles
+        redeals = self.counters["redeals"]
+        if not 0 <= redeals <= self.options.redeals:
+            faults.append(f"the talon is re-dealt {self.options.redeals} times at most, not {redeals}")
+        for name in ("pack", *BRACELET, "talon"):
+            stray = next((c for c in piles[name].cards if c.rank in (Rank.SEVEN, Rank.SIX)), None)
+            if stray is not None:
+                faults.append(f"the sevens and the sixes were withdrawn, but {stray} lies in {name}")
+        pack = len(piles["pack"].cards)
+        if not redeals and pack > len(whist_pack(self.packs)) - len(FOUNDATIONS) - len(BRACELET):
+            faults.append(f"the bracelet's eight cards were dealt first, so the pack holds 80 cards at "
+                          f"most before the re-deal, not {pack}")
+        for name in BRACELET:
+            if len(piles[name].cards) > 1:
+                faults.append(f"a place of the bracelet holds one card at most, but "
+                              f"{len(piles[name].cards)} lie in {name}")
+        for ring, rule in ((SEVENS, ASCENDING), (SIXES, DESCENDING)):
+            for name in ring:
+                cards = piles[name].cards
+                if not cards:
+                    faults.append(f"{name} is empty, but it holds its {rule.base.name.lower()} from the start")
+                elif cards[0].rank != rule.base:
+                    faults.append(f"{name} begins with {cards[0]}")
+                elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                    faults.append(f"{name} is out of sequence")
+            suits = Counter(piles[name].cards[0].suit for name in ring if piles[name].cards)
+            if any(count > self.packs for count in suits.values()):
+                faults.append(f"the ring of {rule.base.name.lower()}s holds more than two foundations of a suit")
+        return faults
+
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
         if move.kind == "deal":
