@@ -390,6 +390,56 @@ packet 18: K♣
     def is_won(self) -> bool:
         return all(self.piles[p].is_empty for p in self.piles_of("packet"))
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The whole pack is dealt, so there is no stock (the loader sees
+          that every card is in a packet or on a foundation); the re-deals used are no more than
+          the options allow.
+        - *Which places may be empty.*  Any packet: a packet is emptied by play and never filled,
+          and a re-deal deals fewer packets than before; any foundation not yet begun.
+        - *What may lie where.*  A packet only loses its uppermost card and only gains a card
+          that marries it, so above the cards dealt to it (the first deal's packets as dealt,
+          three after a re-deal) each card marries the card beneath it.  Each foundation begins
+          with its ace (or, on the Hill, king) and follows its sequence in suit; on the Hill the
+          four aces, and the four kings, are of different suits.
+
+        >>> LaBelleLucie.deal(seed=4).inconsistencies()
+        []
+        >>> plate = LaBelleLucie.PLATE.replace(": K♣", ":").replace("3♣ A♥", "3♣ A♥ K♣")
+        >>> for fault in LaBelleLucie.from_position(plate).inconsistencies():
+        ...     print(fault)
+        a card above the deal is no marriage: packet 1 holds K♣ on A♥, above the 3 cards dealt to it
+        """
+        faults = []
+        piles, redeals = self.piles, self.counters["redeals"]
+        if redeals > self.options.redeals:
+            faults.append(f"more re-deals than allowed: {redeals} used, of {self.options.redeals}")
+        packets = self.piles_of("packet")
+        dealt = self.first_deal(len(self.pack())) if not redeals else [3] * len(packets)
+        for name, size in zip(packets, dealt):
+            cards = piles[name].cards
+            for i in range(max(size, 1), len(cards)):
+                if self.marriage.fault(cards[i - 1], cards[i]) is not None:
+                    faults.append(f"a card above the deal is no marriage: {name} holds {cards[i]} on "
+                                  f"{cards[i - 1]}, above the {size} card{'s' * (size != 1)} dealt to it")
+                    break
+        begun: dict[tuple[Foundation, Any], str] = {}
+        for name in self.piles_of("foundation"):
+            cards, rule = piles[name].cards, self.foundation_rule(name)
+            if not cards:
+                continue
+            if cards[0].rank != rule.base:
+                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
+            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"a foundation is out of sequence: {name}")
+            elif self.distinct_suits and (rule, cards[0].suit) in begun:
+                faults.append(f"two foundations on {rule.base.name.lower()}s are of one suit: "
+                              f"{begun[rule, cards[0].suit]} and {name}")
+            begun.setdefault((rule, cards[0].suit), name)
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 001's arrangement: three rows of five fans and one of three, the single card

@@ -466,6 +466,51 @@ class NapoleonAtStHelena(Game):
         piles = self.piles
         return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  Forty cards are dealt to the tableau, so the pack holds 64 at
+          most (face down, as the loader sees), and the talon holds no more cards than have been
+          turned from the pack: none while the pack is whole.
+        - *Which places may be empty.*  Any column (a lane, filled or not as the player chooses),
+          any foundation not yet begun, the talon and the pack; the talon while the pack is whole.
+        - *What may lie where.*  A column only loses its lowest card and only gains a card that
+          marries it, or, once empty, any card in its lane; so above its four cards dealt (or its
+          one lane card) each card marries the card beneath it, one lower in suit.  Each
+          foundation begins with its ace and follows suit in sequence.
+
+        >>> NapoleonAtStHelena.deal(seed=4).inconsistencies()
+        []
+        >>> late = NapoleonAtStHelena.arrange({1: "K♣ Q♣ J♣ 10♣ 9♥"}, foundations="K♠ K♥ K♦ 8♣")
+        >>> for fault in late.inconsistencies():
+        ...     print(fault)
+        a card above the deal is no marriage: column 1 holds 9♥ on 10♣, above the 4 cards dealt to it
+        """
+        faults = []
+        piles = self.piles
+        pack, talon = len(piles["pack"].cards), len(piles["talon"].cards)
+        if pack > REMAINDER:
+            faults.append(f"the pack holds more than the cards left by the deal: {pack}, of {REMAINDER}")
+        elif talon > REMAINDER - pack:
+            faults.append(f"the talon holds more cards than were turned: {talon}, of {REMAINDER - pack}")
+        for name in COLUMN_NAMES:
+            cards = piles[name].cards
+            for i in range(ROWS, len(cards)):
+                if MARRIAGE.fault(cards[i - 1], cards[i]) is not None:
+                    faults.append(f"a card above the deal is no marriage: {name} holds {cards[i]} on "
+                                  f"{cards[i - 1]}, above the {ROWS} cards dealt to it")
+                    break
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if not cards:
+                continue
+            if cards[0].rank != Rank.ACE:
+                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
+            elif any(ACES_UP.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"a foundation is out of sequence: {name}")
+        return faults
+
     # ---------------------------------------------------------------- picture
     def layout(self) -> list[Spot]:
         """Plate 002's arrangement: the ten columns (an empty one marked as a lane), and below them

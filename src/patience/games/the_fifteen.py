@@ -497,6 +497,54 @@ class TheFifteen(Game):
     def is_won(self) -> bool:
         return not any(self.piles[c].cards for c in self.piles_of("column"))
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The entire pack is dealt, so every card is in a column or on a
+          foundation (the loader sees to it); there is no stock and no re-deal.
+        - *Which places may be empty.*  Any column (a lane, filled or not as the player chooses)
+          and any foundation not yet begun.
+        - *What may lie where.*  A column only loses its lowest card and only gains a card that
+          marries it (one up or one down in suit), or, once empty, any card at the top of its
+          lane; the exception takes one card out of the sixth row, and the cards below close up,
+          which can part a marriage in the sixth row only.  So below the cards dealt to a column
+          (seven, the fifteenth six) each card marries the card above it.  Each foundation begins
+          with its ace (foundations 1 to 4) or king (5 to 8) and follows its sequence in suit;
+          with ``distinct_suits`` the four aces, and the four kings, are of different suits.
+
+        >>> TheFifteen.deal(seed=4).inconsistencies()
+        []
+        >>> game = TheFifteen.arrange({1: "2♠ 3♣ 4♥ 7♦ J♠ 5♠ 2♥ 3♥ 2♥ 9♣"})
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        a card below the deal is no marriage: column 1 holds 9♣ on 2♥, below the 7 cards dealt to it
+        """
+        faults = []
+        piles = self.piles
+        count = len(self.pack())
+        for i, name in enumerate(self._columns):
+            cards, dealt = piles[name].cards, len(range(i, count, COLUMNS))
+            for j in range(dealt, len(cards)):
+                if MARRIAGE.fault(cards[j - 1], cards[j]) is not None:
+                    faults.append(f"a card below the deal is no marriage: {name} holds {cards[j]} on "
+                                  f"{cards[j - 1]}, below the {dealt} cards dealt to it")
+                    break
+        begun: dict[tuple[Foundation, Any], str] = {}
+        for name in self.piles_of("foundation"):
+            cards, rule = piles[name].cards, self.foundation_rule(name)
+            if not cards:
+                continue
+            if cards[0].rank != rule.base:
+                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
+            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"a foundation is out of sequence: {name}")
+            elif self.options.distinct_suits and (rule, cards[0].suit) in begun:
+                faults.append(f"two foundations on {rule.base.name.lower()}s are of one suit: "
+                              f"{begun[rule, cards[0].suit]} and {name}")
+            begun.setdefault((rule, cards[0].suit), name)
+        return faults
+
     # ----------------------------------------------------------- reversing
     def reversal(self, column: str, count: int | None = None) -> list[Move]:
         """The moves that reverse the run of ``count`` cards at the foot of ``column`` (by

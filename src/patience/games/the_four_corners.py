@@ -771,6 +771,94 @@ corner 4: 8♦
                 return False
         return True
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The pack lies face down, and no other card; the re-deals used
+          are no more than the options allow.  The counters follow the deal: the packet to take
+          the next card follows the one that took the card just dealt, and while the pack lasts
+          that card still lies there.  While the pack lasts the packets hold only cards dealt in
+          this deal, and a card withdrawn as it falls is replaced by the next, so the places the
+          deal has filled and kept are whole rounds of twelve and the places before ``deal_to``:
+          each packet holds no more cards than its place has kept, and these places are no more
+          than the cards dealt in this deal (104 less the pack, at most).
+        - *Which places may be empty.*  Any packet (while the pack lasts, not the one the card
+          just dealt lies on) and any foundation space not yet filled; with ``places=in-turn``
+          the spaces are filled in order.
+        - *What may lie where.*  The foundation cards "are to be at once played": the deal waits
+          while one lies uppermost, and nothing else covers a card while the pack lasts; so of
+          the aces and kings that could still begin a foundation, the packets hold one at most,
+          and while the pack lasts it is the card just dealt.  A packet gains no more than nine
+          cards by dealing (104 cards in rounds of twelve) and after the deal only marriages and
+          reversed sequences, in suit one up or one down: above its ninth card each card marries
+          the card beneath it.  Each foundation begins with an ace or a king, of a suit that has
+          no other foundation of its kind, and follows its sequence in suit.
+
+        >>> TheFourCorners.deal(seed=4).inconsistencies()
+        []
+        >>> plate = TheFourCorners.PLATE.replace("10♦\\n", "10♦ 7♠\\n").replace("[7♠] ", "", 1)
+        >>> for fault in TheFourCorners.from_position(plate).inconsistencies():
+        ...     print(fault)
+        a packet holds more cards than its place has kept in the deal: side 4 holds 2, at most 1
+        """
+        faults = []
+        piles, counters = self.piles, self.counters
+        pack = piles["pack"]
+        dealing = bool(pack.cards)
+        deal_to, just, redeals = counters["deal_to"], counters["just_dealt"], counters["redeals"]
+        if pack.face_down != len(pack.cards) or any(piles[n].face_down for n in (*DEAL_ORDER, *FOUNDATIONS)):
+            faults.append("the pack lies face down, and no other card")
+        if redeals > self.options.redeals:
+            faults.append(f"more re-deals than allowed: {redeals} used, of {self.options.redeals}")
+        if just and deal_to != just % len(DEAL_ORDER) + 1:
+            faults.append(f"the deal is out of order: the card just dealt lies at place {just}, "
+                          f"but the next goes to place {deal_to}")
+        elif dealing and just and not piles[DEAL_ORDER[just - 1]].cards:
+            faults.append(f"the card just dealt is gone: {DEAL_ORDER[just - 1]} is empty, but the "
+                          "counter says the card on it is the card just dealt")
+        if dealing:
+            # the places kept: r whole rounds, and the places before deal_to once more
+            rounds = max(len(piles[n].cards) - (i + 1 < deal_to) for i, n in enumerate(DEAL_ORDER))
+            rounds = max(rounds, 0)
+            kept, dealt = len(DEAL_ORDER) * rounds + deal_to - 1, 2 * 52 - len(pack.cards)
+            if kept > dealt:
+                name = max(DEAL_ORDER, key=lambda n: len(piles[n].cards) - (DEAL_ORDER.index(n) + 1 < deal_to))
+                most = (dealt - deal_to + 1) // len(DEAL_ORDER) + (DEAL_ORDER.index(name) + 1 < deal_to)
+                faults.append(f"a packet holds more cards than its place has kept in the deal: {name} "
+                              f"holds {len(piles[name].cards)}, at most {max(most, 0)}")
+        waiting = [(name, i) for name in DEAL_ORDER for i, card in enumerate(piles[name].cards)
+                   if self.is_foundation_card(card)]
+        if len(waiting) > 1 or (waiting and dealing and (
+                not just or waiting[0] != (DEAL_ORDER[just - 1], len(piles[DEAL_ORDER[just - 1]].cards) - 1))):
+            cards = ", ".join(f"{piles[n].cards[i]} in {n}" for n, i in waiting)
+            faults.append(f"a foundation card is not played at once: {cards}")
+        for name in DEAL_ORDER:
+            cards = piles[name].cards
+            for i in range(9, len(cards)):
+                if MARRIAGE.fault(cards[i - 1], cards[i]) is not None:
+                    faults.append(f"a card above the deal is no marriage: {name} holds {cards[i]} on "
+                                  f"{cards[i - 1]}, above the 9 cards a packet is dealt at most")
+                    break
+        bases: dict[Card, str] = {}
+        filled = [bool(piles[name].cards) for name in FOUNDATIONS]
+        if self.options.places == "in-turn" and filled != sorted(filled, reverse=True):
+            faults.append("the foundation spaces are not filled in turn")
+        for name in FOUNDATIONS:
+            cards = piles[name].cards
+            if not cards:
+                continue
+            build = ASCENDING if cards[0].rank == Rank.ACE else DESCENDING
+            if cards[0].rank not in (Rank.ACE, Rank.KING):
+                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
+            elif any(build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"a foundation is out of sequence: {name}")
+            elif cards[0] in bases:
+                faults.append(f"two foundations begin with one card: {bases[cards[0]]} and {name} "
+                              f"begin with {cards[0]}")
+            bases.setdefault(cards[0], name)
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 005's arrangement: the two columns of side packets, with the eight foundation
