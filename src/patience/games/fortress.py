@@ -390,6 +390,52 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
                 return False
         return True
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The whole pack, face up, at once: there is no stock, and no card
+          lies face down.
+        - *Which places may be empty.*  Any row (a lane) and any foundation: the rules keep none
+          filled.
+        - *What may lie where.*  Each foundation begins with its ace and follows its suit in the
+          order the option gives (up to the king, or down from the king).  A row is what is left of
+          the cards dealt into it (a card leaves it only from its outside end) with a line of
+          marriages on its outside card, each one higher or one lower in its suit than the card it
+          lies on: so up to that line's first card a row holds no more cards than were dealt into
+          it (five, or six in the bottom row).
+
+        >>> Fortress.deal(seed=4).inconsistencies()
+        []
+        >>> for fault in Fortress.arrange({"right row 1": "K♥ K♠ K♦ K♣ Q♥ Q♦ Q♣"}).inconsistencies():
+        ...     print(fault)
+        right row 1 holds 7 cards to the first of its line of marriages, but 5 were dealt into it
+        """
+        faults = []
+        piles = self.piles
+        for name in FOUNDATIONS:
+            cards, rule = piles[name].cards, self.foundation_rule(name)
+            if piles[name].face_down:
+                faults.append(f"{name} lies face down")
+            if cards and cards[0].rank != rule.base:
+                faults.append(f"{name} begins with {cards[0]}")
+            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        for name in ROWS:
+            pile, dealt = piles[name], ROW_LENGTHS[int(name.split()[-1]) - 1]
+            if pile.face_down:
+                faults.append(f"{name} lies face down")
+            cards = pile.cards
+            start = len(cards)
+            while start > 1 and MARRIAGE.fault(cards[start - 2], cards[start - 1]) is None:
+                start -= 1
+            # cards[start - 1:] is the longest line of marriages the row ends with: all of it may be
+            # married but its first card, dealt (so one of the first ``dealt``) or put into a lane.
+            if start > dealt:
+                faults.append(f"{name} holds {start} cards to the first of its line of marriages, but "
+                              f"{dealt} were dealt into it")
+        return faults
+
     # ------------------------------------------------------------------ pictures
     def layout(self) -> list[Spot]:
         """Plate 010's arrangement: the two groups of five rows and the four aces' places in a

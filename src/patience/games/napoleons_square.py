@@ -632,6 +632,71 @@ talon:
         piles = self.piles
         return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The square took twelve packets of four (or twelve single cards);
+          the rest is the pack, face down, turned one card at a time, so the card turned and the
+          talon hold no more cards than have been turned from it.  The Note's re-deal is used only
+          where the option allows it.
+        - *Which places may be empty.*  Any packet (a vacancy, filled when the player chooses), any
+          foundation, the card turned and the talon.
+        - *What may lie where.*  Each foundation begins with an ace and ascends in suit (Rule III).
+          A packet is what is left of the cards dealt into it (only its top card leaves it; a
+          slipped king stays within it) with a descending line of its suit married on its top card,
+          or, once emptied, one card from the talon or pack with such a line on it: so up to that
+          line's first card it holds no more cards than were dealt into it.  Every card but the
+          pack's lies face up.
+
+        >>> NapoleonsSquare.deal(seed=4).inconsistencies()
+        []
+        >>> game = NapoleonsSquare.from_plate()
+        >>> print(game.piles["packet 1"], "|", game.piles["pack"].top)
+        10♣ A♠ 4♠ 4♦ | 2♦
+        >>> game.piles["packet 1"] = Pile.of("10♣ A♠ 4♠ 4♦ 2♦")
+        >>> game.piles["pack"] = game.piles["pack"].without(1)
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        packet 1 holds 5 cards to the first of its line of marriages, but 4 were dealt into it
+        """
+        faults = []
+        piles, size = self.piles, self.packet_size
+        pack = piles["pack"]
+        turned = 52 * self.packs - PACKETS * size - len(pack.cards)
+        shown = len(piles["turned"].cards) + len(piles["talon"].cards)
+        if pack.face_down != len(pack.cards):
+            faults.append("the pack lies face down")
+        if turned < 0:
+            faults.append(f"the pack holds {len(pack.cards)} cards, but the square took "
+                          f"{PACKETS * size} of the {52 * self.packs}")
+        elif turned < shown:
+            faults.append(f"the card turned and the talon hold {shown} cards, but {turned} "
+                          "have been turned from the pack")
+        if len(piles["turned"].cards) > 1:
+            faults.append("only one card is turned from the pack at a time")
+        if self.counters["redeals"] and self.options.remedy not in ("either", "redeal"):
+            faults.append(f"the square is dealt again, but this game's remedy is {self.options.remedy}")
+        for name in FOUNDATION_NAMES:
+            cards = piles[name].cards
+            if cards and cards[0].rank != Rank.ACE:
+                faults.append(f"{name} begins with {cards[0]}")
+            elif any(ACES_UP.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        for name in PACKET_NAMES:
+            cards = piles[name].cards
+            start = len(cards)
+            while start > 1 and MARRIAGE.fault(cards[start - 2], cards[start - 1]) is None:
+                start -= 1
+            # cards[start - 1:] is the longest line of marriages the packet ends with: all of it may
+            # be married but its first card, dealt (so one of the first ``size``) or put in a vacancy.
+            if start > size:
+                faults.append(f"{name} holds {start} cards to the first of its line of marriages, but "
+                              f"{size} were dealt into it")
+        if any(piles[name].face_down for name in (*PACKET_NAMES, *FOUNDATION_NAMES, "turned", "talon")):
+            faults.append("a card lies face down outside the pack")
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 018's arrangement: four packets up the left side, four along the top, four down

@@ -619,6 +619,70 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
                 return False
         return True
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The cards dealt are the 104 less those still in the pack, all face
+          down there.  Every row before the last was dealt whole, and while the pack holds cards the
+          last was too unless it is still being dealt (a row being dealt leaves the pack with cards);
+          no card lies below the rows dealt, and with no row dealt nothing has been dealt.
+        - *Which places may be empty.*  No place of the rows is empty above a card of its column: a
+          card leaves its place only when none lies below it (Rule I), a row is dealt only when the
+          vacancies are filled, and a refill fills the higher rows first.  While a row is being
+          dealt, the rows above it have no vacancy (only the row's aces may be played); with
+          ``refill=at-once``, while the pack holds cards there is one vacancy at most.
+        - *What may lie where.*  Each foundation begins with an ace and ascends in suit; each place
+          holds a card dealt and the cards married on it in a descending line of its suit, face up.
+
+        >>> TheBlockade.deal(seed=4).inconsistencies()
+        []
+        >>> for fault in TheBlockade.arrange(["5♥ K♣ 3♠"], pack="2♠").inconsistencies():
+        ...     print(fault)
+        row 1 is dealt whole while the pack holds cards, so 12 cards at least have been dealt, not 3
+        """
+        faults = []
+        piles, rows, dealing = self.piles, self.counters["rows"], self.counters["dealing"]
+        pack = len(piles["pack"].cards)
+        dealt = 52 * self.packs - pack
+        lowest = max((r for r in range(1, ROWS + 1) if any(piles[name].cards for name in _ROW[r])), default=0)
+        if not 0 <= rows <= ROWS or lowest > rows:
+            faults.append(f"{rows} rows are dealt, but a card lies in row {lowest}")
+        elif dealing and not (rows and pack):
+            faults.append("a row is being dealt, but the pack is exhausted or no row is begun")
+        elif not rows and dealt:
+            faults.append(f"no row is dealt, but {dealt} cards have been dealt")
+        elif rows and dealt < PLACES * (rows - 1) + 1:
+            faults.append(f"row {rows} is begun, so {PLACES * (rows - 1) + 1} cards at least have been "
+                          f"dealt, not {dealt}")
+        elif pack and not dealing and dealt < PLACES * rows:
+            faults.append(f"row {rows} is dealt whole while the pack holds cards, so {PLACES * rows} "
+                          f"cards at least have been dealt, not {dealt}")
+        if piles["pack"].face_down != pack:
+            faults.append("the pack lies face down")
+        for c in range(1, PLACES + 1):
+            column = _COLUMN[c][:max(rows, lowest)]
+            below = [i for i, name in enumerate(column) if piles[name].cards]
+            if below and any(not piles[name].cards for name in column[: below[-1]]):
+                faults.append(f"a place of column {c} is empty above a card of the column")
+        if dealing and rows > 1 and any(not piles[name].cards for name in _ROWS_TO[rows - 1]):
+            faults.append(f"row {rows} is being dealt, but a row above it has a vacancy")
+        if self.options.refill == "at-once" and pack and not dealing and len(self.vacancies()) > 1:
+            faults.append(f"the vacancies are refilled at once, but {len(self.vacancies())} are open "
+                          "while the pack holds cards")
+        for name in _FOUNDATIONS:
+            cards = piles[name].cards
+            if cards and cards[0].rank != Rank.ACE:
+                faults.append(f"{name} begins with {cards[0]}")
+            elif any(not _ASCENDS[a][b] for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        for r in range(1, ROWS + 1):
+            for c in range(1, PLACES + 1):
+                cards = piles[_PLACE[r, c]].cards
+                if piles[_PLACE[r, c]].face_down or any(MARRIAGE.fault(a, b) for a, b in zip(cards, cards[1:])):
+                    faults.append(f"{_PLACE[r, c]} is not a card with a descending line of its suit married on it")
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 008's arrangement: the eight foundation spaces in a line across the top, the rows of

@@ -658,6 +658,53 @@ class TheFourteenth(Game):
     def is_won(self) -> bool:
         return len(self.piles["withdrawn"]) == 52 * self.packs
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  Twenty-five cards into the square, and two from the hand for each
+          pair withdrawn (Rule 3): while the hand holds cards, it holds the 79 cards less those
+          dealt to refill, two for each pair, so ``79 - withdrawn``; the hand lies face down.  No
+          more exchanges have been made than the options allow.
+        - *Which places may be empty.*  None while the hand holds cards: each pair's two places
+          are filled from it at once.  Once it is exhausted, the places left empty are those of the
+          cards withdrawn since.
+        - *What may lie where.*  One card at most in each place, face up; the withdrawn cards are
+          an even number, and can be paired off in fourteens (as many of each value as of the value
+          that makes fourteen with it, and the sevens even).
+
+        >>> TheFourteenth.deal(seed=4).inconsistencies()
+        []
+        >>> game = TheFourteenth.deal(seed=4)
+        >>> game.piles["place 1"] = game.piles["place 1"].without(1)
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        a place is empty while the hand holds cards (place 1)
+        """
+        faults = []
+        piles = self.piles
+        hand, withdrawn = piles["hand"], piles["withdrawn"].cards
+        total = 52 * self.packs
+        if hand.cards and len(hand.cards) != total - len(PLACES) - len(withdrawn):
+            faults.append(f"the hand holds {len(hand.cards)} cards, but with {len(withdrawn)} withdrawn "
+                          f"it holds {total - len(PLACES) - len(withdrawn)}")
+        if hand.face_down != len(hand.cards):
+            faults.append("the hand lies face down")
+        if not 0 <= self.counters["exchanges"] <= self.options.exchanges:
+            faults.append(f"{self.counters['exchanges']} exchanges are made, but "
+                          f"{self.options.exchanges} are allowed")
+        empty = [name for name in PLACES if not piles[name].cards]
+        if hand.cards and empty:
+            faults.append(f"a place is empty while the hand holds cards ({', '.join(empty)})")
+        crowded = [name for name in PLACES if len(piles[name].cards) > 1 or piles[name].face_down]
+        if crowded:
+            faults.append(f"a place holds more than one card, or a card face down ({', '.join(crowded)})")
+        values = Counter(card.value for card in withdrawn)
+        unmatched = any(values[v] != values[FOURTEEN - v] for v in range(1, 7))
+        if len(withdrawn) % 2 or values[7] % 2 or unmatched or piles["withdrawn"].face_down:
+            faults.append("the withdrawn cards cannot be paired off in fourteens")
+        return faults
+
     # ---------------------------------------------------------------- parsing
     def parse_move(self, text: str) -> Move:
         """Read ``"10♥ + 4♣"`` (a pair, either order) or ``"5♠ ↔ 9♦, K♣ ↔ 2♥"`` (the exchange;

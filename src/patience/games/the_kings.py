@@ -584,6 +584,71 @@ foundation 8: A♠
         piles = self.piles
         return not piles["pack"].cards and not any([piles[r].cards for r in ROWS])
 
+    def inconsistencies(self) -> list[str]:
+        """What in this position no game played by the rules (and the options) can have made: an
+        empty list for a position a game can reach.
+
+        - *What has been dealt.*  The eight aces are withdrawn; the other 96 cards are the pack,
+          face down, dealt one card to each place in turn (a column of four on the left, then on
+          the right, each outside the last).  A card played during the deal is replaced at once
+          from the pack, so while the pack holds cards the rows hold the first places of the deal,
+          as many as they have cards, and no more than twelve columns on a side are ever dealt.
+        - *Which places may be empty.*  No foundation: the aces lie there from the start.  While the
+          pack holds cards, no place of the deal before the last one filled; once it is exhausted,
+          any row (a lane).
+        - *What may lie where.*  Each foundation begins with an ace of the suit of its line (the
+          two aces of a suit side by side, diamonds, clubs, hearts, spades from the top) and
+          ascends by one whatever the suit (Rule I).  While the pack holds cards no sequence is
+          formed; after, a row is what is left of its twelve cards dealt with a sequence on its
+          outside card, each card one higher or one lower than the card it lies on: so up to that
+          sequence's first card a row holds twelve cards at most.  Only the pack lies face down.
+
+        >>> TheKings.deal(seed=4).inconsistencies()
+        []
+        >>> game = TheKings.deal(seed=4)
+        >>> game.piles["left row 2"] = Pile.of("5♥")
+        >>> for fault in game.inconsistencies():
+        ...     print(fault)
+        the rows hold 1 card, but not in the first places of the deal (left row 1 has 0, not 1)
+        """
+        faults = []
+        piles = self.piles
+        pack = piles["pack"]
+        columns = (52 * self.packs - 2 * LINES) // (2 * LINES)
+        if pack.face_down != len(pack.cards) or any(piles[n].face_down for n in (*FOUNDATIONS, *ROWS)):
+            faults.append("a card lies face down outside the pack, or face up in it")
+        for i, name in enumerate(FOUNDATIONS):
+            cards = piles[name].cards
+            suit = ACE_SUITS[i // 2]
+            if not cards or cards[0].rank != Rank.ACE or cards[0].suit != suit:
+                faults.append(f"{name} does not begin with an ace of {suit.name.lower()}")
+            elif any(FOUNDATION.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"{name} is out of sequence")
+        lengths = {name: len(piles[name].cards) for name in ROWS}
+        if pack.cards:
+            filled = sum(lengths.values())
+            shape = dict.fromkeys(ROWS, 0)
+            places = self.places()
+            for _ in range(filled):
+                row, _column = next(places)
+                shape[row] += 1
+            wrong = [name for name in ROWS if lengths[name] != shape[name]]
+            if wrong:
+                faults.append(f"the rows hold {filled} card{'s' if filled != 1 else ''}, but not in the first "
+                              f"places of the deal ({wrong[0]} has {lengths[wrong[0]]}, not {shape[wrong[0]]})")
+        for name in ROWS:
+            cards = piles[name].cards
+            start = len(cards)
+            if not pack.cards:
+                while start > 1 and SEQUENCE.fault(cards[start - 2], cards[start - 1]) is None:
+                    start -= 1
+            # cards[start - 1:] is the sequence the row ends with (none during the deal): all of it
+            # may be laid there but its first card, dealt (one of the first twelve) or put in a lane.
+            if start > columns:
+                faults.append(f"{name} holds {start} cards to the first of its sequence, but "
+                              f"{columns} were dealt into it")
+        return faults
+
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
         """Plate 021's arrangement: the two columns of aces in the centre, the rows of the
