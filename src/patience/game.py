@@ -572,6 +572,32 @@ class Game:
         its faults are the drawing's own, and the chapter shows them."""
         return []
 
+    def foundation_inconsistencies(self, distinct_suits: bool = False) -> list[str]:
+        """What no game can have left on the foundations (for :meth:`inconsistencies`): a
+        foundation that does not begin with its first card or does not follow its build, and, with
+        ``distinct_suits``, two foundations of one rule begun in one suit.
+
+        >>> from patience import load
+        >>> game = load("la-belle-lucie").arrange({"foundation 1": "A♥ 3♥"}, rest="packet 1")
+        >>> game.foundation_inconsistencies()
+        ['a foundation is out of sequence: foundation 1']
+        """
+        faults: list[str] = []
+        begun: dict[tuple[Foundation, Suit], str] = {}
+        for name in self.piles_of("foundation"):
+            cards, rule = self.piles[name].cards, self.foundation_rule(name)
+            if not cards:
+                continue
+            if cards[0].rank != rule.base:
+                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
+            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
+                faults.append(f"a foundation is out of sequence: {name}")
+            elif distinct_suits and (rule, cards[0].suit) in begun:
+                faults.append(f"two foundations on {rule.base.name.lower()}s are of one suit: "
+                              f"{begun[rule, cards[0].suit]} and {name}")
+            begun.setdefault((rule, cards[0].suit), name)
+        return faults
+
     def grade(self) -> str | None:
         """A graded result for games that have them (None: plain won or lost)."""
         return None

@@ -425,19 +425,7 @@ packet 18: K♣
                     faults.append(f"a card above the deal is no marriage: {name} holds {cards[i]} on "
                                   f"{cards[i - 1]}, above the {size} card{'s' * (size != 1)} dealt to it")
                     break
-        begun: dict[tuple[Foundation, Any], str] = {}
-        for name in self.piles_of("foundation"):
-            cards, rule = piles[name].cards, self.foundation_rule(name)
-            if not cards:
-                continue
-            if cards[0].rank != rule.base:
-                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
-            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
-                faults.append(f"a foundation is out of sequence: {name}")
-            elif self.distinct_suits and (rule, cards[0].suit) in begun:
-                faults.append(f"two foundations on {rule.base.name.lower()}s are of one suit: "
-                              f"{begun[rule, cards[0].suit]} and {name}")
-            begun.setdefault((rule, cards[0].suit), name)
+        faults += self.foundation_inconsistencies(self.distinct_suits)
         return faults
 
     # ------------------------------------------------------------------ picture
