@@ -646,19 +646,7 @@ class Babette(Game):
         if redeals == 0 and 1 <= rows <= ROWS and pack != len(whist_pack(self.packs)) - COLUMNS * rows:
             faults.append(f"in the first deal {rows} rows dealt whole leave "
                           f"{len(whist_pack(self.packs)) - COLUMNS * rows} cards in the pack, not {pack}")
-        for name in FOUNDATIONS:
-            cards, rule = piles[name].cards, _RULE[name]
-            if not cards:
-                continue
-            if cards[0].rank != rule.base:
-                faults.append(f"{name} begins with {cards[0]}")
-            elif any(rule.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
-                faults.append(f"{name} is out of sequence")
-        for rule in (ACES_UP, KINGS_DOWN):
-            suits = [piles[n].cards[0].suit for n in FOUNDATIONS if _RULE[n] == rule and piles[n].cards]
-            if len(set(suits)) != len(suits):
-                faults.append(f"two foundations starting from the {rule.base.name.lower()} are of one suit")
-        return faults
+        return faults + self.foundation_inconsistencies(distinct_suits=True)
 
     # ------------------------------------------------------------------ parsing
     def aliases(self, move: Move) -> set[str]:

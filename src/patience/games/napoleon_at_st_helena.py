@@ -501,15 +501,7 @@ class NapoleonAtStHelena(Game):
                     faults.append(f"a card above the deal is no marriage: {name} holds {cards[i]} on "
                                   f"{cards[i - 1]}, above the {ROWS} cards dealt to it")
                     break
-        for name in FOUNDATION_NAMES:
-            cards = piles[name].cards
-            if not cards:
-                continue
-            if cards[0].rank != Rank.ACE:
-                faults.append(f"a foundation begins with the wrong card: {name} begins with {cards[0]}")
-            elif any(ACES_UP.build.fault(a, b) is not None for a, b in zip(cards, cards[1:])):
-                faults.append(f"a foundation is out of sequence: {name}")
-        return faults
+        return faults + self.foundation_inconsistencies()
 
     # ---------------------------------------------------------------- picture
     def layout(self) -> list[Spot]:
