@@ -132,6 +132,16 @@ class Build:
         """True if each card of ``cards`` (bottom first) builds on the one before."""
         return all(self.follows(a, b) for a, b in zip(cards, cards[1:]))
 
+    def first_break(self, cards: Sequence[Card]) -> tuple[Card, Card] | None:
+        """The first two cards of ``cards`` (bottom first) of which the upper may not lie on the lower,
+        as (lower, upper); None if the cards are a run.
+
+        >>> Build("down", "alternate").first_break([Card.parse(c) for c in ("9♠", "8♥", "7♥")])
+        (Card.parse('8♥'), Card.parse('7♥'))
+        """
+        follows = self._follows  # type: ignore[attr-defined]
+        return next(((a, b) for a, b in zip(cards, cards[1:]) if not follows[a][b]), None)
+
     def run_length(self, cards: Sequence[Card]) -> int:
         """How many cards at the top of ``cards`` form an unbroken run."""
         follows = self._follows  # type: ignore[attr-defined]

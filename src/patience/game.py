@@ -572,6 +572,17 @@ class Game:
         its faults are the drawing's own, and the chapter shows them."""
         return []
 
+    def complete(self, names: Sequence[str], length: int = 13) -> bool:
+        """Whether each of the piles ``names`` holds ``length`` cards (foundations finished, for a
+        game's :attr:`is_won`).
+
+        >>> from patience import load
+        >>> load("babette", seed=1).complete(["foundation 1"])
+        False
+        """
+        piles = self.piles
+        return all(len(piles[name].cards) == length for name in names)
+
     def foundation_inconsistencies(self, distinct_suits: bool = False) -> list[str]:
         """What no game can have left on the foundations (for :meth:`inconsistencies`): a
         foundation that does not begin with its first card or does not follow its build, and, with

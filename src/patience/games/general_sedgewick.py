@@ -587,10 +587,10 @@ class GeneralSedgewick(Game):
             if begun[i] and not all(begun[:i]):
                 faults.append(f"{FOUNDATION_NAMES[i]} is begun before {FOUNDATION_NAMES[begun.index(False)]}")
                 break
-        on = ON[self.options.wrap]
+        build = Build("down", "any", wrap=self.options.wrap)
         for name in CROSS_NAMES:
             cards = piles[name].cards
-            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if not on[a][b]), None)
+            wrong = build.first_break(cards)
             if wrong is not None:
                 faults.append(f"Rules III and IV: {name} is not a descending sequence "
                               f"({wrong[1]} on {wrong[0]})")

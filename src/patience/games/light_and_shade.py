@@ -521,7 +521,7 @@ class LightAndShade(Game):
                 faults.append(f"Rule I: {name} is out of sequence")
         for name in AUXILIARIES:
             cards = piles[name].cards
-            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if DESCENDING.fault(a, b) is not None), None)
+            wrong = DESCENDING.first_break(cards)
             if wrong is not None:
                 faults.append(f"Rule II: {name} is not a descending sequence in alternate colours "
                               f"({wrong[1]} on {wrong[0]})")

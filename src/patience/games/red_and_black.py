@@ -631,7 +631,7 @@ class RedAndBlack(Game):
                 faults.append(f"Rule I: {name} is out of sequence")
         for name in VOLUNTEER_NAMES:
             cards = piles[name].cards
-            wrong = next(((a, b) for a, b in zip(cards, cards[1:]) if not ON[a][b]), None)
+            wrong = ALTERNATE.first_break(cards)
             if wrong is not None:
                 faults.append(f"Rule II: {name} is not a descending sequence in alternate colours "
                               f"({wrong[1]} on {wrong[0]})")

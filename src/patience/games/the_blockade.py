@@ -613,11 +613,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
 
     @property
     def is_won(self) -> bool:
-        piles = self.piles
-        for name in _FOUNDATIONS:
-            if len(piles[name].cards) != 13:
-                return False
-        return True
+        return self.complete(_FOUNDATIONS)
 
     def inconsistencies(self) -> list[str]:
         """What in this position no game played by the rules (and the options) can have made: an

@@ -765,11 +765,7 @@ corner 4: 8♦
 
     @property
     def is_won(self) -> bool:
-        piles = self.piles
-        for name in FOUNDATIONS:
-            if len(piles[name].cards) != 13:
-                return False
-        return True
+        return self.complete(FOUNDATIONS)
 
     def inconsistencies(self) -> list[str]:
         """What in this position no game played by the rules (and the options) can have made: an

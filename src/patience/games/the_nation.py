@@ -638,11 +638,7 @@ foundation 8: K♠
     @property
     def is_won(self) -> bool:
         """Every card on the foundations."""
-        piles = self.piles
-        for name in _FOUNDATIONS:
-            if len(piles[name].cards) != 13:
-                return False
-        return True
+        return self.complete(_FOUNDATIONS)
 
     # ------------------------------------------------------------ the invariants
     def inconsistencies(self) -> list[str]:
