@@ -24,7 +24,7 @@ from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "moves_up", "pile_order"]
+__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "pile_order"]
 
 
 class Pile:
@@ -203,6 +203,9 @@ class Spot:
     #: False for places that are not on the table until cards come to them (rows not yet dealt):
     #: an empty one is then not drawn at all.
     draw_empty: bool = True
+    #: Degrees the pile is turned clockwise about its card's centre in the picture (cards laid
+    #: slantwise, as the ribs of a bone); 0 draws it upright.  The text diagram ignores it.
+    angle: float = 0.0
 
 
 _HEADER = re.compile(r"^(?P<spec>[^\s(]+(?:\([^)]*\))?)(?P<rest>.*)$")
@@ -276,6 +279,52 @@ def grid(rows: int, columns: int) -> dict[str, tuple[int, int]]:
     [('row 1 column 1', (1, 1)), ('row 1 column 2', (1, 2)), ('row 2 column 1', (2, 1))]
     """
     return {place(r, c): (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1)}
+
+
+def ring(count: int, radius: float, centre: tuple[float, float], start: float = 0.0) -> list[tuple[float, float]]:
+    """Where :class:`Spot`\\ s go to set ``count`` cards evenly round a circle (a star, a clock
+    face, a wheel): the first at the top and the others clockwise, as a clock's hours run and as
+    Lady Cadogan deals a circle ("beginning at the top and continuing from left to right").
+
+    ``radius`` is in card widths (the layout's x unit) and ``centre`` is the point, in layout
+    units, that the circle goes round; ``start`` turns the first place that many degrees
+    clockwise from the top.  Each pair is the (x, y) of a spot, so that the card's centre lies on
+    the circle; y is scaled so that the circle is drawn round, not stretched by the cards' height.
+
+    >>> [(round(x, 2), round(y, 2)) for x, y in ring(4, 2.0, (3.0, 3.0))]
+    [(2.58, 1.06), (4.58, 2.56), (2.58, 4.06), (0.58, 2.56)]
+    """
+    import math
+
+    from .render.svg import GAP, HEIGHT, WIDTH
+
+    unit_x, unit_y = WIDTH + GAP, HEIGHT + GAP
+    half_x, half_y = WIDTH / 2 / unit_x, HEIGHT / 2 / unit_y
+    places = []
+    for i in range(count):
+        angle = math.radians(start + 360 * i / count)
+        x = centre[0] + radius * math.sin(angle)
+        y = centre[1] - radius * math.cos(angle) * unit_x / unit_y
+        places.append((x - half_x, y - half_y))
+    return places
+
+
+def bone(rows: int, x: float, y: float, step: float, reach: float = 0.8,
+         slant: float = 45.0) -> list[tuple[tuple[float, float, float], ...]]:
+    """Where :class:`Spot`\\ s go to draw a bone: a spine of upright cards running down from
+    (``x``, ``y``), one each ``step`` (in card heights), and on either side of each a rib laid
+    slantwise, ``reach`` card widths out, as Lady Cadogan draws the Herring-Bone's fans and the
+    Fish-Bone's kings and queens.
+
+    Each row is (left rib, spine, right rib), each an (x, y, angle) for a :class:`Spot`: the left
+    rib is turned ``slant`` degrees anticlockwise (its top leaning out to the left), the right
+    one as far clockwise.
+
+    >>> bone(2, 3.0, 0.0, 0.5)
+    [((2.2, 0.0, -45.0), (3.0, 0.0, 0.0), (3.8, 0.0, 45.0)), ((2.2, 0.5, -45.0), (3.0, 0.5, 0.0), (3.8, 0.5, 45.0))]
+    """
+    return [((x - reach, y + i * step, -slant), (x, y + i * step, 0.0), (x + reach, y + i * step, slant))
+            for i in range(rows)]
 
 
 class Game:
@@ -476,6 +525,22 @@ class Game:
             if not hidden and pile.face_down:
                 raise InvalidPosition(f"cannot lay face-up cards under the face-down {name}")
             game.piles[name] = Pile(tuple(cards) + pile.cards, down)
+        return cls.from_position(str(game))
+
+    @classmethod
+    def deal_with(cls, seed: int, *given: Any, **options: Any) -> Game:
+        """The deal ``seed``, laid out by ``lay_out(cards, *given)``: for a game whose
+        :meth:`lay_out` takes, after the shuffled cards, the cards a plate shows (its reserve, its
+        help cards), which it deals first, the rest of the pack keeping the order of the deal.
+        Like :meth:`deal`, but read back from its position text, so that it is a position.
+
+        >>> from patience import games
+        >>> games.get("canfield").deal_with(3) == games.get("canfield").deal(3)
+        True
+        """
+        game = cls(**options)
+        game.seed = seed
+        game.lay_out(game.shuffle(game.pack()), *given)
         return cls.from_position(str(game))
 
     @classmethod
@@ -988,6 +1053,31 @@ class Game:
                 here[name] = empty
             here[into] = Pile(tuple(reversed(taken)), len(taken))
         return taken
+
+    def redeal_violation(self, talon: str = "talon", pack: str = "pack") -> IllegalMove | None:
+        """Why the pile ``talon`` may not be taken up and dealt again as the pile ``pack`` now, or
+        None: for the games whose talon may be re-dealt, when the pack is exhausted, as many times
+        as the option ``redeals`` allows (the counter ``redeals`` keeps the re-deals made).
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> print(game.redeal_violation())
+        Re-deal — the talon is taken up when the pack is exhausted (88 cards to deal)
+        >>> game.counters["redeals"] = 1
+        >>> print(game.redeal_violation())
+        Re-deal — the talon may be re-dealt once
+        """
+        allowed = self.options.redeals
+        if self.counters["redeals"] >= allowed:
+            times = {0: "never", 1: "once", 2: "twice"}.get(allowed, f"{allowed} times")
+            return IllegalMove("Re-deal", f"the talon may be re-dealt {times}")
+        left = len(self.piles[pack].cards)
+        if left:
+            return IllegalMove("Re-deal", "the talon is taken up when the pack is exhausted",
+                               f"{left} card{'s' if left != 1 else ''} to deal")
+        if not self.piles[talon].cards:
+            return IllegalMove("Re-deal", "there is no talon to take up")
+        return None
 
     def foundation_rule(self, name: str) -> Foundation:
         """What the foundation pile ``name`` takes (games with foundations fill this in)."""

@@ -18,6 +18,8 @@ GAP = 10  # between grid cells
 MARGIN = 8
 FAN_DOWN, FAN_DOWN_HIDDEN, FAN_RIGHT = 20, 8, 27
 RED, BLACK = "#c0262d", "#1a1a1a"
+#: Half the diagonal of a card: how far a card turned about its centre may reach.
+_REACH = (WIDTH ** 2 + HEIGHT ** 2) ** 0.5 / 2
 FONT = "font-family=\"'DejaVu Sans', 'Segoe UI Symbol', sans-serif\""
 
 
@@ -136,7 +138,12 @@ def svg(game: Game, shared: bool = False) -> str:
         x = MARGIN + spot.x * (WIDTH + GAP)
         y = MARGIN + spot.y * (HEIGHT + GAP)
         drawn, r, b = _pile(game.piles[spot.pile], spot, x, y, shared)
-        parts.append(f'<g class="pile" data-pile="{escape(spot.pile)}">{"".join(drawn)}</g>')
+        turn = ""
+        if spot.angle:
+            # turned about the centre of its (first) card; the box reached grows to hold the turned card
+            turn = f' transform="rotate({spot.angle:g} {x + WIDTH / 2:g} {y + HEIGHT / 2:g})"'
+            r, b = max(r, x + WIDTH / 2 + _REACH), max(b, y + HEIGHT / 2 + _REACH)
+        parts.append(f'<g class="pile" data-pile="{escape(spot.pile)}"{turn}>{"".join(drawn)}</g>')
         right, bottom = max(right, r), max(bottom, b)
     w, h = right + MARGIN, bottom + MARGIN
     title = escape(f"{game.name}: {game.spec} seed {game.seed}")
