@@ -1079,6 +1079,46 @@ class Game:
             return IllegalMove("Re-deal", "there is no talon to take up")
         return None
 
+    def pack_moves(self, deal: Move, redeal: Move, talon: str = "talon", pack: str = "pack") -> list[Move]:
+        """The moves of the pack that :meth:`redeal_violation` allows, made directly (for a game's own
+        fast :meth:`legal_moves`): ``deal`` while the pile ``pack`` holds cards, else ``redeal`` while
+        the talon holds cards and the option ``redeals`` allows another.
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> deal, redeal = Move("deal", notation="deal"), Move("redeal", notation="redeal")
+        >>> [str(m) for m in game.pack_moves(deal, redeal)]
+        ['deal']
+        """
+        piles = self.piles
+        if piles[pack].cards:
+            return [deal]
+        if piles[talon].cards and self.counters["redeals"] < self.options.redeals:
+            return [redeal]
+        return []
+
+    def talon_inconsistencies(self, pack: str = "pack") -> list[str]:
+        """What no game dealt to a talon can have (for :meth:`inconsistencies`): the pile ``pack`` not
+        lying face down, a card face down anywhere else, or more re-deals made (the counter
+        ``redeals``) than the option ``redeals`` allows.
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> game.counters["redeals"] = 5
+        >>> game.talon_inconsistencies()
+        ['the talon is re-dealt 5 times, but 1 at most']
+        """
+        faults = []
+        piles = self.piles
+        if piles[pack].face_down != len(piles[pack].cards):
+            faults.append(f"the {pack} does not lie face down")
+        if any(pile.face_down for name, pile in piles.items() if name != pack):
+            faults.append(f"a card outside the {pack} lies face down")
+        made, allowed = self.counters["redeals"], self.options.redeals
+        if not 0 <= made <= allowed:
+            faults.append(f"the talon is re-dealt {made} times, but {allowed} at most")
+        return faults
+
     def foundation_rule(self, name: str) -> Foundation:
         """What the foundation pile ``name`` takes (games with foundations fill this in)."""
         raise NotImplementedError

@@ -130,7 +130,13 @@ def svg(game: Game, shared: bool = False) -> str:
     """The position as an SVG picture (the book's diagrams and the notebooks' frames).
 
     With ``shared`` the cards are drawn by reference to the symbols of :func:`symbols`,
-    which the page must hold once (the stepper does this).
+    which the page must hold once (the stepper does this).  A pile whose spot has an ``angle`` is
+    drawn turned about the centre of its card (the bars of the Herring-Bone lie crosswise):
+
+    >>> from patience import load
+    >>> picture = load("the-herring-bone", seed=1)._repr_svg_()
+    >>> picture.count('transform="rotate(90 ')
+    4
     """
     parts: list[str] = []
     right = bottom = 0.0
