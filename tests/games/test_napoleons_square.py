@@ -304,7 +304,7 @@ def test_random_play_under_the_options_keeps_every_card_and_undoes(options: dict
                                      {"redeal": "pack"}])
 def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options: dict[str, str], legal_moves_checked) -> None:
     kings = [s for s in range(1, 80) if NapoleonsSquare.deal(s, **options).blocking_kings()][:3]
-    for seed in kings + [1, 2, 3, 4, 5]:
+    for seed in kings + [1]:
         game = NapoleonsSquare.deal(seed, **options)
         legal_moves_checked(game, random.Random(seed), 150)
 

@@ -294,7 +294,7 @@ def test_the_worked_game_is_won_from_the_plate() -> None:
 def test_fast_legal_moves_are_the_legal_moves_of_moves_on_random_positions(options, legal_moves_checked) -> None:
     import random
 
-    for seed in range(1, 7):
+    for seed in range(1, 3):
         game = RedAndBlack.deal(seed, **options)
         legal_moves_checked(game, random.Random(seed), 250)
 

@@ -301,7 +301,7 @@ def same_moves(a: list[Move], b: list[Move]) -> bool:
 def test_the_fast_legal_moves_are_the_moves_the_rules_allow(spec: str) -> None:
     import random
 
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         game = load(spec, seed=seed)
         rng = random.Random(seed)
         for _ in range(400):  # marriages may go to and fro for ever: a random game is cut short

@@ -245,7 +245,7 @@ def test_options_are_checked() -> None:
 @pytest.mark.parametrize("options", [{}, {"spaces": "before-talon"}, {"from_talon": "spaces"},
                                      {"spaces": "before-talon", "from_talon": "spaces"}])
 def test_the_fast_move_list_is_the_slow_one(options: dict[str, str]) -> None:
-    for seed in range(1, 9):
+    for seed in range(1, 3):
         game = TheSquare.deal(seed, **options)
         rng = random.Random(seed)
         for _ in range(150):

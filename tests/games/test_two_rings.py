@@ -198,7 +198,7 @@ def test_arrange_refuses_a_ring_card_of_the_wrong_suit() -> None:
 @pytest.mark.parametrize("options", [{}, {"fill_from": "pack-or-talon"}, {"play_talon": False},
                                      {"take_up": "top-first", "redeals": 2}, {"take_up": "shuffled"}])
 def test_fast_legal_moves_are_the_filtered_candidates(options: dict, legal_moves_checked) -> None:
-    for seed in range(1, 7):
+    for seed in range(1, 3):
         game = TwoRings.deal(seed=seed, **options)
         legal_moves_checked(game, random.Random(seed), 300)
 
