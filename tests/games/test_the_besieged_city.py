@@ -189,3 +189,64 @@ def test_the_plate_and_deals_under_random_play_stay_consistent() -> None:
                 break
             game.play(rng.choice(moves))
             assert game.inconsistencies() == []
+
+
+# ------------------------------------------------------------------------ a won deal
+#: Deal 2 won, 263 moves, by a wider search than the project's solver (outside the project: a beam
+#: of twenty positions at each card dealt, with one move between the piles and the cards then going
+#: up at each): the game as implemented can be won.  Its moves, as a record writes them.
+WON_DEAL_2 = (
+    "deal · deal · 9♥ → 8♥ #0 · 2♠ → top 1 · deal · J♥ → 3♥ · Q♦ → right 1 · deal · 7♦ → 6♦ · "
+    "5♦ → right 2 · deal · 5♥ → 9♥ #0 · 8♠ → right 3 · deal · 2♥ → Q♥ · 2♣ → right 4 · deal · "
+    "9♥ → 5♥ · 6♠ → bottom 2 · deal · 8♠ → 6♠ #1 · 10♦ → bottom 1 · deal · 5♦ → 10♦ · J♦ → right 2 · "
+    "deal · deal · Q♦ → J♦ · J♠ → right 1 · deal · 10♠ → J♠ · J♦ → top 2 · deal · 3♦ → J♦ · "
+    "7♦ → left 3 · deal · 7♦ → 7♦ #1 · 8♥ → left 3 · deal · 8♥ → 9♥ · 4♥ → left 3 · deal · J♥ → 4♥ · "
+    "deal · 3♥ → J♥ · 4♦ → bottom 3 · deal · 2♥ → 3♥ · deal · 4♦ → 5♦ · 2♣ → bottom 3 · deal · "
+    "6♠ → 8♠ · deal · 2♦ → 3♦ · deal · 2♦ → foundation 1 · Q♦ → foundation 1 · 3♦ → foundation 1 · "
+    "J♦ → foundation 1 #0 · 7♣ → top 2 · 4♦ → foundation 1 · deal · 6♠ → 8♠ · deal · 8♠ → 6♠ · "
+    "9♦ → right 3 · deal · 5♦ → 9♦ · 10♦ → foundation 1 · A♦ → bottom 1 · 5♦ → foundation 1 · "
+    "9♦ → foundation 1 · 6♣ → right 3 · deal · 7♣ → 6♣ · 8♦ → top 2 · deal · 7♦ → 8♦ · deal · "
+    "7♦ → 7♦ #1 · 6♦ → foundation 1 · Q♠ → left 2 · deal · 2♥ → foundation 2 · Q♥ → foundation 2 · "
+    "4♥ → left 1 · 3♥ → foundation 2 · J♥ → foundation 2 · 4♥ → foundation 2 #0 · 5♠ → left 1 · "
+    "deal · 9♠ → 8♠ · deal · 5♠ → 9♠ · J♣ → left 1 · deal · 2♠ → Q♠ · 3♥ → top 1 · deal · "
+    "2♠ → foundation 3 · Q♠ → foundation 3 · 4♠ → left 2 · deal · 4♥ → 3♥ · 3♠ → left 3 · "
+    "3♠ → foundation 3 · 9♣ → left 3 · deal · 10♠ → 5♠ · J♠ → foundation 3 · 5♥ → right 1 · "
+    "4♠ → foundation 3 · 3♣ → left 2 · 10♠ → foundation 3 · 5♠ → foundation 3 · 9♠ → foundation 3 · "
+    "deal · 3♣ → J♣ #0 · 10♥ → left 2 · 10♥ → foundation 2 · 9♣ → left 2 · 5♥ → foundation 2 · "
+    "Q♠ → right 1 · deal · 7♦ → foundation 1 · 7♦ → foundation 1 · 8♦ → foundation 1 · 6♦ → top 2 · "
+    "6♦ → foundation 1 · 6♥ → top 2 · deal · 8♥ → 6♥ · 9♥ → foundation 2 · deal · 5♥ → 4♥ · deal · "
+    "8♥ → 9♥ · 6♥ → foundation 2 · 2♦ → top 2 · 8♥ → foundation 2 · deal · 9♥ → 5♥ · deal · "
+    "2♦ → A♦ · 7♠ → top 2 · deal · 8♠ → 7♠ · 6♠ → foundation 3 · 8♠ → foundation 3 #0 · "
+    "7♠ → foundation 3 · 6♥ → top 2 · deal · 3♣ → 2♣ #0 · deal · 2♣ → foundation 4 · 5♦ → bottom 3 · "
+    "deal · 6♥ → 9♥ · 10♦ → top 2 · deal · 10♦ → J♦ · 5♣ → top 2 · deal · 5♦ → 10♦ · 4♣ → bottom 3 · "
+    "deal · 5♦ → foundation 1 · 10♦ → foundation 1 · J♣ → 4♣ #0 · 10♥ → left 1 · deal · "
+    "3♣ → foundation 4 · J♣ → foundation 4 #0 · 4♣ → foundation 4 · 10♣ → bottom 3 · "
+    "10♣ → foundation 4 · 7♣ → bottom 3 · 5♣ → foundation 4 · 6♣ → top 2 · 9♣ → foundation 4 #0 · "
+    "8♣ → left 2 · 6♣ → foundation 4 · 4♦ → top 2 · 4♦ → foundation 1 · A♥ → top 2 · "
+    "J♦ → foundation 1 · 7♥ → right 2 · 7♥ → foundation 2 · 10♣ → right 2 · 8♣ → foundation 4 · "
+    "K♣ → left 2 · 7♣ → foundation 4 #0 · 7♣ → foundation 4 · Q♦ → bottom 3 · deal · 2♣ → K♣ · "
+    "8♣ → right 4 · 8♣ → foundation 4 · 4♣ → right 4 · 6♣ → foundation 4 · K♦ → right 3 · "
+    "9♣ → foundation 4 · 5♣ → left 3 · 5♣ → foundation 4 · 5♠ → left 3 · 10♣ → foundation 4 · "
+    "Q♣ → right 2 · 4♣ → foundation 4 · 3♦ → right 4 · 3♦ → foundation 1 · 4♠ → right 4 · "
+    "Q♦ → foundation 1 · 2♠ → bottom 3 · 2♦ → foundation 1 · K♦ → foundation 1 · 3♣ → right 3 · "
+    "A♦ → foundation 1 · Q♥ → bottom 1 · J♣ → foundation 4 · 7♠ → left 4 · 3♣ → foundation 4 · "
+    "A♣ → right 3 · Q♣ → foundation 4 · A♠ → right 2 · 2♣ → foundation 4 · K♣ → foundation 4 · "
+    "K♠ → left 2 · A♣ → foundation 4 · 9♠ → right 3 · 7♠ → foundation 3 · 10♠ → left 4 · "
+    "8♠ → foundation 3 · 6♠ → foundation 3 · J♥ → bottom 2 · 9♠ → foundation 3 · 3♠ → right 3 · "
+    "5♠ → foundation 3 · 10♠ → foundation 3 · J♠ → left 4 · 4♠ → foundation 3 · J♠ → foundation 3 · "
+    "3♠ → foundation 3 · Q♠ → foundation 3 · 7♥ → right 1 · 7♥ → foundation 2 · K♥ → right 1 · "
+    "8♥ → foundation 2 · 2♥ → top 3 · 6♥ → foundation 2 · 9♥ → foundation 2 · 5♥ → foundation 2 · "
+    "2♠ → foundation 3 · 10♥ → foundation 2 · 4♥ → foundation 2 · J♥ → foundation 2 · "
+    "3♥ → foundation 2 · Q♥ → foundation 2 · 2♥ → foundation 2 · K♥ → foundation 2 · "
+    "A♥ → foundation 2 · K♠ → foundation 3 · A♠ → foundation 3"
+)
+
+
+def test_deal_2_is_won_by_the_rules_as_implemented() -> None:
+    from patience import Record
+
+    start = Record(load("the-besieged-city", seed=2), []).to_text().rstrip("\n")
+    record = Record.from_text(start + "\n\n" + "\n".join(WON_DEAL_2.split(" · ")) + "\n")  # each move played
+    assert len(record.moves) == 263
+    game = record.replay()
+    assert game.result == "won" and game.progress() == 104
