@@ -230,6 +230,9 @@ def test_notebook_has_a_working_stepper(site, driver, page):
     assert frames[frame].find_elements(By.CSS_SELECTOR, "svg, img"), "the shown frame has no diagram"
     assert min(_size(frames[frame])) > 0, "the shown frame has no size"
 
+    # A tall frame (The Carpet, The Empress of India) puts the buttons above the middle of the
+    # screen, under the page's sticky header: a reader scrolls to them first.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", next_button)
     next_button.click()
     move, _, frame_after_next = _wait_for_move(driver, root, 1, "clicking next")
     assert frame_after_next != frame, "clicking next did not change the displayed frame"
@@ -238,6 +241,7 @@ def test_notebook_has_a_working_stepper(site, driver, page):
     move, _, frame_after_key = _wait_for_move(driver, root, 2, "the right arrow key")
     assert frame_after_key != frame_after_next, "the right arrow key did not change the displayed frame"
 
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", prev_button)
     prev_button.click()
     _wait_for_move(driver, root, 1, "clicking previous")
 

@@ -100,9 +100,15 @@ def test_the_solver_and_a_plain_search_agree_on_end_games(cls: type[Game]) -> No
 
 @pytest.mark.parametrize("path", sorted(RECORDS.glob("*.txt")), ids=lambda p: p.stem)
 def test_the_worked_games_are_won_near_their_end_by_both(path: Path) -> None:
+    """Near the end of a worked game both searches find the win; a worked game that is lost (The
+    Besieged City's, until a deal is won by the project's solver) is held to their agreement alone."""
     record = Record.from_text(path.read_text(encoding="utf-8"))
     positions = list(record.positions())
-    decided = small_positions(positions[: max(1, len(positions) - 2)], count=2)
-    assert decided and all(verdict == "won" for _, verdict in decided)
+    if positions[-1].is_won:
+        decided = small_positions(positions[: max(1, len(positions) - 2)], count=2)
+        assert decided and all(verdict == "won" for _, verdict in decided)
+    else:
+        decided = small_positions(positions, count=2)
+        assert decided
     for position, verdict in decided:
         check(position, verdict)

@@ -240,3 +240,17 @@ def test_the_recorded_worked_game_replays_to_a_diamond() -> None:
     assert record.start == load("diamond", seed=record.start.seed)
     end = record.replay()
     assert end.is_won and end.result in ("first water", "second water", "third water")
+
+
+def test_the_apex_is_never_taken_back() -> None:
+    """At a standstill with only the apex laid there is no row started below it to take a card
+    back from (found by the property test: taking the apex back left a diamond without one)."""
+    game = load("diamond", seed=27)
+    for move in ["deal"] * 12 + ["turn"] + ["deal"] * 12:
+        game.play(move)
+    assert game.standstill() and game.counts()[1:3] == [1, 0]
+    assert all(m.kind != "remove" for m in game.legal_moves())
+    before = str(game)
+    with pytest.raises(IllegalMove, match="Rule 9 — the apex is not taken back"):
+        game.play("5♥ → deck")
+    assert str(game) == before

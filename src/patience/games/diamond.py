@@ -402,8 +402,7 @@ class Diamond(Game):
         elif heap:
             if not self.standstill():
                 legal.append(Move("turn", notation="turn"))
-            elif self.counters["removals"] < 2:
-                last = max(r for r in range(1, ROWS + 1) if counts[r])
+            elif self.counters["removals"] < 2 and (last := self.started_last()) > 1:
                 name = PLACES[last][counts[last] - 1]
                 card = piles[name].cards[0]
                 legal.append(Move("remove", (card,), name, "hand", f"{card} → deck"))
@@ -459,6 +458,11 @@ class Diamond(Game):
                 return self.illegal("9", "he may not do it a third time", *move.cards)
             last = self.started_last()
             counts = self.counts()
+            if last == 1:
+                # The apex decides the whole diamond (rule 1): with no row begun below it, there is
+                # no "row started last" to take a card back from.
+                return self.illegal("9", "the apex is not taken back: no row has been started below it",
+                                    *move.cards)
             if move.source != PLACES[last][counts[last] - 1]:
                 return self.illegal("9", "only the last card of the row started last is taken back", *move.cards)
             return None
