@@ -30,8 +30,8 @@ __all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_r
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
 
 
-_TABLES: dict[tuple[str, str, bool, int], tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[bool, ...], ...]]] = {}
-_CHILDREN: dict[tuple[str, str, bool, int], tuple[tuple[Card, ...], ...]] = {}
+_TABLES: dict[tuple[str, str, bool, int, bool], tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[bool, ...], ...]]] = {}
+_CHILDREN: dict[tuple[str, str, bool, int, bool], tuple[tuple[Card, ...], ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,15 @@ class Build:
     >>> [sevens.follows(Card.parse(below), Card.parse(above)) for below, above in
     ...  (("A♥", "K♠"), ("8♥", "7♠"), ("7♥", "6♠"), ("9♥", "7♠"))]
     [True, True, False, False]
+
+    With ``piquet`` the values run as in the piquet pack, the ace next below the seven (A, 7, 8 …
+    K, as The Olga's foundations ascend), and the deuce to the six, which that pack lacks, follow
+    nothing:
+
+    >>> piquet = Build("up", "same", piquet=True)
+    >>> [piquet.follows(Card.parse(below), Card.parse(above)) for below, above in
+    ...  (("A♥", "7♥"), ("7♥", "8♥"), ("A♥", "2♥"), ("6♥", "7♥"))]
+    [True, True, False, False]
     """
 
     direction: str
@@ -53,12 +62,16 @@ class Build:
     #: foundations' first card: with a base of 7, a king goes on an ace (down) but a six never on
     #: a seven.  1 (the ace): the usual order.
     base: int = 1
+    #: Values in the piquet pack's order: the ace just below the seven (with ``base`` 1 only).
+    piquet: bool = False
 
     def __post_init__(self) -> None:
         if self.direction not in ("up", "down", "either") or self.suit not in ("same", "alternate", "any"):
             raise ValueError(f"unknown build {self.direction!r}, {self.suit!r}")
         if not 1 <= self.base <= 13:
             raise ValueError(f"a build's base is a value from 1 to 13, not {self.base!r}")
+        if self.piquet and self.base != 1:
+            raise ValueError("a piquet build counts from the ace: its base is 1")
         # Every answer worked out once for each kind of build, indexed by the cards' codes:
         # faults[below][above].
         key = self._key()
@@ -72,10 +85,17 @@ class Build:
         object.__setattr__(self, "_follows", _TABLES[key][1])
 
     def _steps(self, below: Card, above: Card) -> bool:
-        diff = (above.value - self.base) % 13 - (below.value - self.base) % 13
+        span = 13
+        if self.piquet:
+            if 1 < below.value < 7 or 1 < above.value < 7:
+                return False
+            # The ace counts as a six: one below the seven; eight values in all.
+            diff, span = (above.value if above.value != 1 else 6) - (below.value if below.value != 1 else 6), 8
+        else:
+            diff = (above.value - self.base) % 13 - (below.value - self.base) % 13
         if self.wrap:
-            diff = (diff + 13) % 13
-            up, down = diff == 1, diff == 12
+            diff = (diff + span) % span
+            up, down = diff == 1, diff == span - 1
         else:
             up, down = diff == 1, diff == -1
         return {"up": up, "down": down, "either": up or down}[self.direction]
@@ -115,8 +135,8 @@ class Build:
         """
         return _CHILDREN[self._key()]
 
-    def _key(self) -> tuple[str, str, bool, int]:
-        return (self.direction, self.suit, self.wrap, self.base)
+    def _key(self) -> tuple[str, str, bool, int, bool]:
+        return (self.direction, self.suit, self.wrap, self.base, self.piquet)
 
     def table(self) -> tuple[tuple[bool, ...], ...]:
         """Whether each card may lie on each other, by their codes: ``table()[below][above]``, for a
