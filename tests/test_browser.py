@@ -178,8 +178,11 @@ def _stepper_state(root) -> tuple[int, int, int]:
     text = root.find_element(By.CSS_SELECTOR, ".stepper-label").text.strip()
     match = LABEL.match(text)
     assert match, f"stepper label {text!r} does not start like 'Move 0 of 57'"
-    frames = root.find_elements(By.CSS_SELECTOR, "div.stepper-frame")
-    shown = [i for i, frame in enumerate(frames) if frame.is_displayed()]
+    # One question to the browser for all the frames (a worked game has hundreds: asking each
+    # frame in turn costs a round trip apiece).
+    shown = root.parent.execute_script(
+        "return Array.from(arguments[0].querySelectorAll('div.stepper-frame'))"
+        ".map((frame, i) => frame.checkVisibility() ? i : -1).filter(i => i >= 0);", root)
     assert len(shown) == 1, f"{len(shown)} stepper frames displayed ({shown}), expected exactly one"
     return int(match[1]), int(match[2]), shown[0]
 
