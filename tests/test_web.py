@@ -1,0 +1,115 @@
+"""The Play panel's bridge (patience.web): what the page's JavaScript gets from the engine."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from patience import games
+from patience.game import pile_kind
+from patience.web import Table, chapter_games, handle
+
+ALL = [cls.slug for cls in games.all()]
+
+
+def test_importing_the_bridge_does_not_import_tqdm():
+    # The wheel runs in Pyodide without its dependencies: the panel must not need tqdm.
+    code = "import sys, patience.web, patience.solve; print('tqdm' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_every_chapter_has_a_game_to_play():
+    chapters = {cls.chapter or cls.slug for cls in games.all()}
+    for chapter in chapters:
+        offered = chapter_games(chapter)
+        assert offered and offered[0]["spec"] == chapter, chapter
+
+
+@pytest.mark.parametrize("slug", ALL)
+def test_the_state_is_json_and_every_listed_move_plays_by_its_name_and_by_clicks(slug):
+    table = Table.open(slug, seed=1)
+    state = json.loads(json.dumps(table.state()))
+    assert state["svg"].startswith("<svg") and state["result"] == "in play"
+    start = table.game.state_key()
+    legal = table.game.legal_moves()
+    step = max(1, len(legal) // 12)  # The Empress of India offers a thousand moves: a sample of them
+    for i, move in list(enumerate(legal))[::step]:
+        played = table.pick(i)
+        assert played["ok"] and table.game.history[-1] == move, (slug, str(move), played["message"])
+        table.undo()
+        played = table.play(str(move))
+        assert played["ok"] and str(table.game.history[-1]) == str(move), (slug, str(move), played["message"])
+        table.undo()
+        if move.cards and move.source and move.target:
+            table.click(move.source, str(move.cards[0]))
+            clicked = table.click(move.target)
+            assert clicked["ok"], (slug, str(move), clicked["message"])
+            assert table.game.history[-1] == move or pile_kind(move.target) in table.game.OUT, (slug, str(move))
+            assert str(table.game.history[-1]) == str(move), (slug, str(move), clicked["message"])
+            table.undo()
+        assert table.game.state_key() == start
+    if table.game.PLATE:
+        assert Table.open(slug, plate=True).state()["where"] == "the plate"
+
+
+def test_a_refusal_cites_the_rule_and_changes_nothing():
+    table = Table.open("canfield", seed=8)
+    before = table.game.state_key()
+    refused = table.play("J♣ → foundation")
+    assert not refused["ok"] and refused["message"].startswith("Rule 3 — ")
+    table.click("column 1", "J♣")
+    refused = table.click("column 2", "J♥")
+    assert not refused["ok"] and refused["message"].startswith("Rule "), refused["message"]
+    assert table.game.state_key() == before and table.chosen is None
+
+
+def test_undo_and_redo_and_a_new_move_forgets_the_redo():
+    table = Table.open("canfield", seed=8)
+    table.play("4♦ → 5♣")
+    table.play("turn")
+    assert table.undo()["can_redo"] and table.undo()["history"] == []
+    assert table.redo()["history"] == ["4♦ → 5♣"]
+    assert table.state()["can_redo"]
+    assert not table.play("8♠ → 9♥")["can_redo"]
+    assert not table.redo()["ok"]
+
+
+def test_clicking_the_stock_turns_it_and_a_second_click_lets_a_card_go():
+    table = Table.open("canfield", seed=8)
+    assert table.click("stock")["history"] == ["turn"]
+    table.click("column 3", "4♦")
+    assert table.click("column 3", "4♦")["message"] == "let go of 4♦" and table.chosen is None
+
+
+def test_a_won_line_ends_with_the_result():
+    from patience.solve import solve
+
+    table = Table.open("canfield", seed=8)
+    line = solve(table.game.copy(), nodes=5_000).record.moves
+    for move in line:
+        state = table.play(str(move))
+        assert state["ok"], state["message"]
+    assert state["won"] and state["over"] and state["result"] == "won"
+    assert state["message"].endswith("the game is over, won") and state["score"] == 208
+
+
+def test_hint_gives_a_legal_move_or_says_no_win_found():
+    table = Table.open("canfield", seed=8)
+    state = table.hint(seconds=0.5)
+    assert state["hint"] in [m["name"] for m in state["moves"]]
+    assert table.game.history == []
+    lost = Table.open("canfield", seed=1)
+    answer = lost.hint(seconds=0.2)
+    assert answer["hint"] is None and answer["message"].startswith("no win found")
+
+
+def test_handle_answers_json_requests():
+    assert json.loads(handle('{"op": "open", "spec": "canfield(draw=3)", "seed": 2}'))["spec"] == "canfield(draw=3)"
+    assert json.loads(handle('{"op": "play", "move": "turn"}'))["history"] == ["turn"]
+    assert json.loads(handle('{"op": "click", "pile": "nowhere"}'))["ok"] is False
+    assert json.loads(handle("not json"))["ok"] is False
+    assert json.loads(handle('{"op": "open"}'))["message"] == "the request lacks 'spec'"
