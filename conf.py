@@ -75,7 +75,8 @@ myst_heading_anchors = 3
 def _engine_hash() -> str:
     digest = hashlib.sha256()
     for path in sorted((ROOT / "src" / "patience").rglob("*")):
-        if path.is_file() and path.suffix in {".py", ".html", ".css", ".js"}:
+        # static/ holds the Play panel's script, which no notebook runs
+        if path.is_file() and path.suffix in {".py", ".html", ".css", ".js"} and "static" not in path.parts:
             digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -98,6 +99,19 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 napoleon_google_docstring = True
 napoleon_numpy_docstring = True
+
+# -- The Play panel --------------------------------------------------------------
+# Every chapter gets a Play panel whose engine runs in the reader's browser on Pyodide, self-hosted:
+# the build fetches the npm package pyodide once (`npm pack`, into .cache/pyodide/<version>/, outside
+# git), checks it against this integrity (the registry's dist.integrity) and copies the five files
+# the panel loads into _static/pyodide/, with the project's wheel in _static/play/.  The one pin of
+# the version: 0.29.x runs Python 3.13 (the engine needs >= 3.11) and is the newest stable series
+# before the calendar-versioned 314.x (Python 3.14).
+patience_pyodide = (
+    "0.29.3",
+    "sha512-22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sbVwiOZ3sMMexdXICew6NqOMQGgA==",
+)
+patience_pyodide_cache = str(ROOT / ".cache" / "pyodide")
 
 # -- HTML ----------------------------------------------------------------------
 

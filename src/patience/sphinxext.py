@@ -22,12 +22,28 @@ stored in ``book/statistics`` (made by ``make stats``)::
 
 The ``patience-wish`` directive writes the chance of the wish of source 001 (Tens,
 Demon and The Idiot's Delight brought out on one day) from the same results.
+
+Every chapter (``games/<slug>``) gets a **Play** section after its rules ("Rules as the engine
+implements them"): a panel where the reader plays the chapter's games in the page.  The engine
+itself runs there, in Pyodide: the panel's script (``static/patience-play.js``) holds no rule,
+it sends each request to :mod:`patience.web`.  Pyodide is self-hosted: the build fetches the
+``pyodide`` package of the npm registry once into a cache (``patience_pyodide_cache``, checked
+against the pinned ``patience_pyodide`` version and integrity) and copies into the site only the
+files the panel loads (``_static/pyodide/``), with the project's own wheel (``_static/play/``).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
+import json
 import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +52,16 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from . import games
+from . import __version__, games
 from .game import Game
 from .options import parse_spec
 from .render import svg
 from .stats import Results, stored
+from .web import chapter_games
 
 __all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "PatienceStatistics", "PatienceWish",
-           "position_for", "games_table", "statistics_table", "outcome_bars", "wish_text"]
+           "position_for", "games_table", "statistics_table", "outcome_bars", "wish_text", "play_panel",
+           "fetch_pyodide", "PYODIDE_FILES", "WHEEL"]
 
 #: Where the book's stored results lie, and the plan that makes them.
 STATISTICS = Path(__file__).resolve().parents[2] / "book" / "statistics"
@@ -236,7 +254,137 @@ class PatienceWish(SphinxDirective):
                              "are not all stored (run `make stats`)") from None
 
 
+# ------------------------------------------------------------------ the Play panel
+
+#: The repository (the wheel is built from it).
+ROOT = Path(__file__).resolve().parents[2]
+#: The files of the npm package ``pyodide`` that the panel loads (the rest: types, maps, consoles).
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The name of the project's wheel in the site (``_static/play/``).
+WHEEL = f"patience_book-{__version__}-py3-none-any.whl"
+#: Where the panel goes: after this section of a chapter.
+RULES_SECTION = "rules-as-the-engine-implements-them"
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def play_panel(chapter: str, pyodide: str) -> str:
+    """The HTML of a chapter's Play panel before the reader opens it (the script does the rest).
+
+    >>> print(play_panel("canfield", "0.29.3"))  # doctest: +ELLIPSIS
+    <div class="patience-play" id="patience-play" data-games='[{"spec": "canfield", ...}]' data-wheel="patience_book-...whl" data-pyodide="0.29.3">...
+    """
+    offered = html.escape(json.dumps(chapter_games(chapter), ensure_ascii=False), quote=False).replace("'", "&#x27;")
+    names = " or ".join(g["name"] for g in chapter_games(chapter)[:1])
+    return (
+        f'<div class="patience-play" id="patience-play" data-games=\'{offered}\' data-wheel="{WHEEL}" '
+        f'data-pyodide="{html.escape(pyodide)}">'
+        f"<p>Play {html.escape(names)} here, with the book's own engine running in your browser "
+        f"(Python in WebAssembly: Pyodide {html.escape(pyodide)}, about 12 MB, loaded from this site when "
+        "you open the panel, and working offline after that). Pick a deal by its number, or the plate, "
+        "then click a card and the place it goes, pick a move from the list, or type it.</p>"
+        '<p class="play-start"><button type="button" class="play-open">Open the Play panel</button> '
+        '<span class="play-loading" role="status"></span></p>'
+        "<noscript><p>The Play panel needs JavaScript.</p></noscript></div>"
+    )
+
+
+def _add_play_panel(app: Sphinx, doctree: nodes.document) -> None:
+    """Put a Play section after the rules of a chapter (``games/<slug>``)."""
+    docname = app.env.docname
+    if app.config.patience_pyodide is None:
+        return
+    if not docname.startswith("games/") or not chapter_games(docname.split("/", 1)[1]):
+        return
+    for section in doctree.findall(nodes.section):
+        if RULES_SECTION in section["ids"]:
+            break
+    else:
+        return
+    play = nodes.section(ids=["play"], names=["play"])
+    play += nodes.title("", "Play")
+    play += nodes.raw("", play_panel(docname.split("/", 1)[1], app.config.patience_pyodide[0]), format="html")
+    parent = section.parent
+    parent.insert(parent.index(section) + 1, play)
+    doctree.note_implicit_target(play, play)
+
+
+def _add_play_script(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                     doctree: nodes.document | None) -> None:
+    if 'class="patience-play"' in context.get("body", ""):
+        app.add_js_file("patience-play.js", loading_method="defer")
+        app.add_css_file("patience-play.css")
+
+
+def _sha512(path: Path) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
+
+
+def fetch_pyodide(version: str, integrity: str, cache: Path) -> Path:
+    """The folder of the npm package ``pyodide@version``, fetched by ``npm pack`` into ``cache`` the
+    first time and checked against ``integrity`` (the registry's ``dist.integrity``)."""
+    folder = cache / version
+    package = folder / "package"
+    if all((package / name).is_file() for name in PYODIDE_FILES):
+        return package
+    folder.mkdir(parents=True, exist_ok=True)
+    tarball = folder / f"pyodide-{version}.tgz"
+    if not tarball.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("the Play panel needs npm to fetch pyodide from the npm registry (install Node.js)")
+        subprocess.run([npm, "pack", "--silent", f"pyodide@{version}", "--pack-destination", str(folder)],
+                       check=True, stdout=subprocess.DEVNULL)
+    if _sha512(tarball) != integrity:
+        tarball.unlink()
+        raise RuntimeError(f"pyodide-{version}.tgz does not match its pinned integrity {integrity}")
+    with tarfile.open(tarball) as archive:
+        archive.extractall(folder, members=[m for m in archive.getmembers() if m.name.startswith("package/")],
+                           filter="data")
+    return package
+
+
+def _build_wheel(target: Path) -> None:
+    """The project's wheel (``pip wheel --no-deps``), built from a copy so no ``build/`` is left behind."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "project"
+        copy.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, copy / name)
+        shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                        "--disable-pip-version-check", "-w", str(Path(tmp) / "dist"), str(copy)], check=True)
+        built = Path(tmp) / "dist" / WHEEL
+        if not built.is_file():
+            raise RuntimeError(f"pip wheel did not make {WHEEL}")
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(built, target / WHEEL)
+
+
+def _copy_engine(app: Sphinx, exception: Exception | None) -> None:
+    """Copy Pyodide's files and the project's wheel into the site (HTML builds that succeeded)."""
+    if exception is not None or app.builder.format != "html" or app.config.patience_pyodide is None:
+        return
+    version, integrity = app.config.patience_pyodide
+    package = fetch_pyodide(version, integrity, Path(app.config.patience_pyodide_cache))
+    static = Path(app.outdir) / "_static"
+    (static / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(package / name, static / "pyodide" / name)
+    _build_wheel(static / "play")
+
+
+def _static_path(app: Sphinx, config: Any) -> None:
+    config.html_static_path.append(str(STATIC))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    # (version, integrity) of the npm package pyodide: pinned in conf.py; None leaves the panel out.
+    app.add_config_value("patience_pyodide", None, "html")
+    app.add_config_value("patience_pyodide_cache", str(ROOT / ".cache" / "pyodide"), "html")
+    app.connect("config-inited", _static_path)
+    app.connect("doctree-read", _add_play_panel, priority=400)
+    app.connect("html-page-context", _add_play_script)
+    app.connect("build-finished", _copy_engine)
     app.add_directive("patience-diagram", PatienceDiagram)
     app.add_directive("patience-games", PatienceGames)
     app.add_directive("patience-game-modules", PatienceGameModules)
