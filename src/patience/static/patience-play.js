@@ -67,6 +67,7 @@
   class Panel {
     constructor(root) {
       this.root = root;
+      root.patiencePlay = this; // for the browser tests and the bench
       this.games = JSON.parse(root.dataset.games);
       this.wheel = root.dataset.wheel;
       this.state = null;

@@ -1,0 +1,284 @@
+"""The Play panel of the chapters, in headless Chromium with the network off.
+
+The book (``_build/html``, built by ``make book``) is served on 127.0.0.1 and the browser resolves
+no other host name (``--host-resolver-rules``), so Pyodide and the engine's wheel can come only from
+the site itself; each test also checks that the page fetched nothing from another origin.  For
+games of different kinds (Canfield: a Klondike-type game with a stock; La Belle Lucie: a fan game
+with re-deals; The Wheel: two packs), a test opens the chapter, checks that the engine is not
+loaded before the reader opens the panel, opens it, plays moves by clicking cards and places, makes
+an illegal move and reads the rule it cites (the same words as the engine's in this process),
+undoes and redoes, asks for a hint, and finishes the notebook's worked game to its result.
+
+The panel's start-up time is measured by ``make bench`` (bench/play.py), not here.
+``PATIENCE_BOOK_HTML`` points the tests at another build (a few chapters built on their own).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from patience import Record
+from patience.web import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = Path(os.environ.get("PATIENCE_BOOK_HTML", ROOT / "_build" / "html"))
+RECORDS = ROOT / "book" / "notebooks" / "records"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,1024",
+    # The network switched off: no host name resolves but the local server's address.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+START = 180  # seconds the engine may take to start on a loaded machine (the bench times it)
+WAIT = 30  # seconds for a move, a hint or a refusal to show
+
+
+@pytest.fixture(scope="module")
+def site():
+    if not (HTML / "_static" / "pyodide" / "pyodide.asm.wasm").is_file():
+        pytest.fail(f"{HTML} has no built book with its Play panel's engine: run make book first "
+                    "(make test does it)", pytrace=False)
+
+    class QuietHandler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(HTML)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, name="play-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory):
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
+    if missing:
+        pytest.fail(f"{', '.join(missing)} not found: the browser tests need Debian's chromium and "
+                    "chromium-driver", pytrace=False)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-play')}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    browser.set_page_load_timeout(60)
+    browser.set_script_timeout(START)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+
+
+def _until(driver, what: str, check, timeout: float = WAIT):
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.2).until(lambda d: check())
+    except TimeoutException:
+        message = driver.execute_script(
+            "const m = document.querySelector('.play-message, .play-loading'); return m && m.textContent;")
+        pytest.fail(f"waited {timeout} s for {what}; the panel says {message!r}", pytrace=False)
+
+
+def _state(driver) -> dict:
+    return driver.execute_script("return document.querySelector('.patience-play').patiencePlay.state;")
+
+
+def _message(driver) -> str:
+    return driver.execute_script("return document.querySelector('.play-message').textContent;")
+
+
+def _click(driver, pile: str, card: str | None = None) -> None:
+    """A click on a card of a pile (or on the pile's top, or its empty place) of the drawn position.
+
+    The click is dispatched to the very element (a card under a fan is mostly covered by the next)."""
+    found = driver.execute_script(
+        """
+        const [pile, card] = arguments;
+        const g = Array.from(document.querySelectorAll('.play-board [data-pile]')).find(p => p.dataset.pile === pile);
+        if (!g) return false;
+        const cards = card === null ? [] : Array.from(g.querySelectorAll('[data-card]')).filter(c => c.dataset.card === card);
+        const target = cards.length ? cards[cards.length - 1] : (g.querySelector('rect') || g);
+        target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+        return true;
+        """, pile, card)
+    assert found, f"no pile {pile!r} in the drawn position"
+
+
+def _play_by_clicks(driver, move) -> None:
+    before = len(_state(driver)["history"])
+    if move.cards and move.target:
+        _click(driver, move.source, str(move.cards[0]))
+        _click(driver, move.target)
+    else:
+        _click(driver, move.source)
+    state = _until(driver, f"{move} to be played by clicking",
+                   lambda: (s := _state(driver)) and len(s["history"]) > before and s)
+    assert state["history"][-1] == str(move), f"clicking played {state['history'][-1]}, not {move}"
+
+
+def _play_from_the_list(driver, moves) -> None:
+    """Play ``moves`` by clicking them in the panel's list of legal moves (one trip to the browser)."""
+    wanted = [{"name": str(m), "pile": m.source, "target": m.target} for m in moves]
+    missing = driver.execute_script(
+        """
+        const panel = document.querySelector('.patience-play').patiencePlay;
+        for (const [n, want] of arguments[0].entries()) {
+          const i = panel.state.moves.findIndex(m => m.name === want.name && m.pile === want.pile && m.target === want.target);
+          if (i < 0) return [n, want.name, panel.state.moves.map(m => m.label)];
+          panel.moves.querySelector(`button[data-index="${i}"]`).click();
+        }
+        return null;
+        """, wanted)
+    assert missing is None, f"move {missing[0]} ({missing[1]}) is not in the panel's list: {missing[2]}"
+
+
+def _no_request_left_the_site(driver) -> None:
+    foreign = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name)"
+        ".filter(n => !n.startsWith(location.origin) && !n.startsWith('data:') && !n.startsWith('blob:'));")
+    assert not foreign, f"the page fetched from other sites: {foreign}"
+
+
+def _open_chapter(driver, site: str, chapter: str, anchor: str = "") -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get_log("browser")
+    driver.get(site + f"games/{chapter}.html{anchor}")
+    _until(driver, "the page to load", lambda: driver.execute_script("return document.readyState") == "complete")
+    assert driver.find_elements(By.CSS_SELECTOR, "section#play .patience-play"), f"{chapter}: no Play section"
+
+
+def _engine_requested(driver) -> bool:
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').some(e => e.name.includes('/_static/pyodide/'));")
+
+
+#: A chapter and its notebook's worked game.
+GAMES = {
+    "canfield": "canfield.txt",
+    "la-belle-lucie": "la-belle-lucie.txt",
+    "the-wheel": "the-wheel.txt",
+}
+
+
+@pytest.mark.parametrize("chapter", sorted(GAMES))
+def test_play_a_chapter_game_in_the_page(site, driver, chapter):
+    from selenium.webdriver.common.by import By
+
+    record = Record.from_text((RECORDS / GAMES[chapter]).read_text(encoding="utf-8"))
+    seed, moves = record.start.seed, record.moves
+    here = Table.open(record.start.spec, seed=seed)  # the same engine, in this process
+
+    if chapter == "la-belle-lucie":
+        # a link opens the panel on a deal
+        _open_chapter(driver, site, chapter, f"#play-seed-{seed}")
+    else:
+        _open_chapter(driver, site, chapter)
+        assert not _engine_requested(driver), "the engine was loaded before the reader opened the panel"
+        open_button = driver.find_element(By.CSS_SELECTOR, ".patience-play .play-open")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", open_button)
+        open_button.click()
+    _until(driver, "the engine to start and draw the position",
+           lambda: driver.find_elements(By.CSS_SELECTOR, ".play-board svg [data-pile]"), timeout=START)
+    if chapter != "la-belle-lucie":
+        seed_box = driver.find_element(By.CSS_SELECTOR, ".play-seed")
+        seed_box.clear()
+        seed_box.send_keys(str(seed))
+        driver.find_element(By.CSS_SELECTOR, ".play-deal").click()
+    state = _until(driver, f"deal {seed}", lambda: (s := _state(driver)) and s["seed"] == seed and s)
+    assert state["position"] == str(here.game), "the page's deal is not the engine's"
+    assert driver.find_element(By.CSS_SELECTOR, ".play-link").get_attribute("href").endswith(f"#play-seed-{seed}")
+
+    # the worked game's first moves, by clicking where a move is a card and a place (or a pack)
+    played = clicked = 0
+    while clicked < 3 and played < len(moves):
+        move = moves[played]
+        game = here.game
+        by_card = bool(move.cards) and move.source in game.piles and move.target in game.piles
+        by_pack = (not move.cards and move.source in game.piles
+                   and [m.source for m in game.legal_moves()].count(move.source) == 1)
+        if by_card or by_pack:
+            _play_by_clicks(driver, move)
+            clicked += 1
+        else:
+            _play_from_the_list(driver, [move])
+        game.play(move)
+        played += 1
+    assert clicked, "no move of the worked game's could be made by clicking"
+
+    # an illegal move, by clicks: a card on a pile it may not go to; the refusal is the engine's
+    refusal = None
+    for move in here.game.moves():
+        if (move.cards and move.source in here.game.piles and move.target in here.game.piles
+                and here.game.violation(move) is not None):
+            refusal = move
+            break
+    if refusal is not None:
+        expected = str(here.game.violation(refusal))
+        before = _state(driver)["position"]
+        _click(driver, refusal.source, str(refusal.cards[0]))
+        _click(driver, refusal.target)
+        shown = _until(driver, "the refusal", lambda: _message(driver) if not _state(driver)["ok"] else None)
+        assert shown == expected, f"the page says {shown!r}, the engine {expected!r}"
+        assert shown.startswith("Rule ") or " — " in shown
+        assert _state(driver)["position"] == before, "a refused move changed the position"
+    # an illegal move typed in the book's notation
+    typed = driver.find_element(By.CSS_SELECTOR, ".play-input")
+    typed.send_keys("Z♣ → foundation")
+    driver.find_element(By.CSS_SELECTOR, ".play-submit").click()
+    _until(driver, "the refusal of a typed move", lambda: "unknown card 'Z♣'" in _message(driver))
+
+    # undo and redo
+    driver.find_element(By.CSS_SELECTOR, ".play-undo").click()
+    state = _until(driver, "undo", lambda: (s := _state(driver)) and len(s["history"]) == played - 1 and s)
+    assert state["can_redo"]
+    driver.find_element(By.CSS_SELECTOR, ".play-redo").click()
+    _until(driver, "redo", lambda: len(_state(driver)["history"]) == played)
+
+    # a hint: the solver's next move, or no win found
+    driver.find_element(By.CSS_SELECTOR, ".play-hint").click()
+    hint = _until(driver, "the hint", lambda: (m := _message(driver)).startswith(("hint: ", "no win found")) and m)
+    if hint.startswith("hint: "):
+        assert hint[6:] in [m["name"] for m in _state(driver)["moves"]]
+        assert driver.find_elements(By.CSS_SELECTOR, ".play-moves button.play-hinted")
+
+    # the rest of the worked game, from the list of legal moves, to the result
+    _play_from_the_list(driver, moves[played:])
+    state = _state(driver)
+    assert state["over"] and state["won"], f"after the worked game: {state['result']}"
+    status = driver.find_element(By.CSS_SELECTOR, ".play-status").text
+    assert "Result: won" in status or "Result: " + state["result"] in status, status
+    if state["score"] is not None:
+        assert f"score {state['score']}" in status
+
+    severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not severe, f"console errors on {chapter}:\n" + "\n".join(severe)
+    _no_request_left_the_site(driver)
