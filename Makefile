@@ -51,6 +51,7 @@ serve: book
 bench: $(STAMP)
 	-$(PY) -m pip install --disable-pip-version-check -q -e '.[peer]'
 	$(PY) bench/run.py --peer $(BENCH_ARGS)
+	$(PY) bench/play.py
 
 # The book reads the stored results; this recomputes them (about an hour on two cores).
 stats: $(STAMP)

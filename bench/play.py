@@ -1,0 +1,129 @@
+"""The Play panel's start-up time, in headless Chromium (``make bench`` runs it after the engine's bench).
+
+For each chapter named (default: Canfield, La Belle Lucie, The Wheel), the chapter is opened in a
+browser with a fresh profile and the network off, the panel opened, and the time from the click to
+the first drawn position is read from the panel (``data-start-ms``): *cold*, the first time (Pyodide
+fetched from the site and compiled); *warm*, the same page loaded again (the browser's cache). Then
+the time of a few requests in the page: a move played, undone, and a hint (the solver's second).
+
+Needs the built book (``make book``) and Debian's chromium and chromedriver.  Timings live here,
+never in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1024",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+def serve(html: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def browser(profile: str):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver.set_script_timeout(300)
+    return driver
+
+
+def start_up(driver, url: str) -> float:
+    """Open the chapter at ``url``, open its panel; the milliseconds to the first drawn position."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url)
+    WebDriverWait(driver, 60).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    driver.find_element(By.CSS_SELECTOR, ".play-open").click()
+    WebDriverWait(driver, 300, poll_frequency=0.05).until(
+        lambda d: d.execute_script("return document.querySelector('.patience-play').dataset.startMs"))
+    return float(driver.execute_script("return document.querySelector('.patience-play').dataset.startMs"))
+
+
+def requests(driver) -> dict[str, float]:
+    """Milliseconds of requests in the page: a move played and undone (mean of 10), a hint."""
+    return driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const panel = document.querySelector('.patience-play').patiencePlay;
+        const t0 = performance.now();
+        for (let i = 0; i < 10; i++) { panel.send({op: 'pick', index: 0}); panel.send({op: 'undo'}); }
+        const t1 = performance.now();
+        panel.send({op: 'hint'});
+        const t2 = performance.now();
+        done({'move and undo': (t1 - t0) / 10, 'hint': t2 - t1});
+        """)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--html", type=Path, default=ROOT / "_build" / "html", help="the built book")
+    parser.add_argument("--chapter", action="append", default=[], help="chapters (default three)")
+    parser.add_argument("--rounds", type=int, default=2, help="cold starts a chapter (default 2)")
+    args = parser.parse_args(argv)
+    html = args.html
+    if not (html / "_static" / "pyodide" / "pyodide.asm.wasm").is_file():
+        print(f"play bench: {html} has no Play panel engine (run make book first)")
+        return 0
+    if not shutil.which("chromedriver") and not Path("/usr/bin/chromedriver").exists():
+        print("play bench: no chromedriver")
+        return 0
+    chapters = args.chapter or ["canfield", "la-belle-lucie", "the-wheel"]
+    pyodide = sum(f.stat().st_size for f in (html / "_static" / "pyodide").iterdir())
+    wheel = sum(f.stat().st_size for f in (html / "_static" / "play").iterdir())
+    print(f"The Play panel: Pyodide files {pyodide / 1e6:.1f} MB, the engine's wheel {wheel / 1e6:.2f} MB")
+    server, site = serve(html)
+    rows = []
+    try:
+        for chapter in chapters:
+            cold, warm, inside = [], [], {}
+            for _ in range(args.rounds):
+                with tempfile.TemporaryDirectory() as profile:
+                    driver = browser(profile)
+                    try:
+                        cold.append(start_up(driver, f"{site}games/{chapter}.html"))
+                        warm.append(start_up(driver, f"{site}games/{chapter}.html"))
+                        inside = requests(driver)
+                    finally:
+                        driver.quit()
+            rows.append((chapter, statistics.median(cold), statistics.median(warm), inside))
+    finally:
+        server.shutdown()
+    print(f"{'chapter':<18} {'cold start':>11} {'warm start':>11} {'move+undo':>10} {'hint':>8}")
+    for chapter, cold_ms, warm_ms, inside in rows:
+        print(f"{chapter:<18} {cold_ms / 1000:>10.2f}s {warm_ms / 1000:>10.2f}s "
+              f"{inside['move and undo']:>8.0f}ms {inside['hint']:>6.0f}ms")
+    print(f"(medians of {args.rounds} fresh browser profiles; measured {time.strftime('%Y-%m-%d %H:%M')} "
+          f"on {sys.platform})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
