@@ -37,8 +37,11 @@ $(STAMP): pyproject.toml | $(PY)
 # warnings only when it reads the page, so an incremental build would pass over a
 # warning it reported once. Notebooks are still executed only when their code changed,
 # thanks to MyST-NB's cache (_build/.jupyter_cache, see conf.py).
+# The doctrees (Sphinx's pickled pages, most of the weight of a build) stay in _build/doctrees,
+# outside the published folder. The Play panel's Pyodide is fetched by npm into .cache/ the first
+# time (see patience_pyodide in conf.py).
 book: $(STAMP)
-	$(PY) -m sphinx -c . -E -W --keep-going -b html $(SPHINXOPTS) book $(HTML)
+	$(PY) -m sphinx -c . -E -W --keep-going -b html -d $(BUILD)/doctrees $(SPHINXOPTS) book $(HTML)
 
 # The browser tests load the built book, so the book comes first.
 test: book
@@ -59,7 +62,8 @@ stats: $(STAMP)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis src/*.egg-info
+	@echo "(the Pyodide download in .cache/ is kept; make distclean removes it)"
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV)
+	rm -rf $(VENV) .cache

@@ -54,25 +54,63 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-HELP = """Type a move in notation (e.g. "6♣ → 7♦", "6C to 7D", "A♥ → foundation"),
-or: moves (list the legal moves), undo, position (the position text), help, quit."""
+#: The commands of ``patience play``, as ``help`` lists them.
+COMMANDS = {
+    "MOVE": 'play a move in the book\'s notation: "6♣ → 7♦", "6C to 7D", "A♥ → foundation", "turn"',
+    "moves": "list the legal moves",
+    "undo": "take back the last move",
+    "redo": "play again the last move taken back",
+    "hint": "the solver's next move on a winning line (it thinks for a second), or \"no win found\"",
+    "position": "print the position text (patience.from_position loads it)",
+    "help": "list these commands (also ?)",
+    "quit": "stop (also exit, q, or end of input)",
+}
+HELP = "\n".join(f"  {name:<9} {what}" for name, what in COMMANDS.items())
 
 
-def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = None) -> Game:
+def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = None, plate: bool = False,
+         hint_seconds: float = 1.0) -> Game:
     """Play ``game`` at a terminal: show the position, read moves until the game is over or ``quit``.
 
+    ``plate`` says the game is the source's plate (not a deal); ``hint`` asks the solver, as the
+    book's Play panel does (:meth:`patience.web.Table.hint`).
+
     >>> from patience import load
-    >>> answers = iter(["moves", "Z♣ → foundation", "undo", "quit"])
+    >>> answers = iter(["moves", "Z♣ → foundation", "undo", "7♣ → 8♣", "undo", "redo", "help", "quit"])
     >>> _ = play(load("la-belle-lucie", seed=1), read=lambda prompt: next(answers))  # doctest: +ELLIPSIS
     La Belle Lucie, seed 1
     ...
     legal moves: 7♣ → 8♣, J♦ → Q♦, 3♦ → 4♦, 8♠ → 9♠, 2♥ → 3♥, 5♠ → 6♠, redeal
     unknown card 'Z♣' (try '10♥', '10H', 'TH' or 'ten of hearts')
     nothing to undo
+    played 7♣ → 8♣
+    ...
+    took back 7♣ → 8♣
+    ...
+    played 7♣ → 8♣
+    ...
+      MOVE      play a move in the book's notation: ...
+      moves     list the legal moves
+      undo      take back the last move
+      redo      play again the last move taken back
+      hint      the solver's next move on a winning line ...
+      position  print the position text (patience.from_position loads it)
+      help      list these commands (also ?)
+      quit      stop (also exit, q, or end of input)
+    result: in play after 1 moves
+    >>> from patience import games
+    >>> answers = iter(["hint", "quit"])
+    >>> _ = play(games.get("canfield").from_plate(), read=lambda prompt: next(answers), plate=True)  # doctest: +ELLIPSIS
+    Canfield or Klondike, the plate
+    ...
+    hint: ...
     result: in play after 0 moves
     """
+    from .web import Table
+
     out = out or sys.stdout
-    print(f"{game.name}, seed {game.seed}", file=out)
+    table = Table(game, plate=plate)
+    print(f"{game.name}, {table.where()}", file=out)
     print(render.text(game), file=out)
     while not game.is_over:
         try:
@@ -90,26 +128,22 @@ def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = No
             print("legal moves: " + ", ".join(str(m) for m in game.legal_moves()), file=out)
         elif word == "position":
             print(game, file=out)
-        elif word == "undo":
-            if game.history:
-                print(f"took back {game.undo()}", file=out)
+        elif word in ("undo", "redo", "hint"):
+            answer = table.undo() if word == "undo" else table.redo() if word == "redo" else table.hint(hint_seconds)
+            print(answer["message"], file=out)
+            if word != "hint" and answer["ok"]:
                 print(render.text(game), file=out)
-            else:
-                print("nothing to undo", file=out)
         else:
-            try:
-                move = game.play(line)
-            except ValueError as exc:
-                print(exc, file=out)
-                continue
-            print(f"played {move}", file=out)
-            print(render.text(game), file=out)
+            answer = table.play(line)
+            print(answer["message"], file=out)
+            if answer["ok"]:
+                print(render.text(game), file=out)
     print(f"result: {game.result} after {len(game.history)} moves", file=out)
     return game
 
 
 def _play(args: argparse.Namespace, out: TextIO) -> int:
-    play(_start(args), out=out)
+    play(_start(args), out=out, plate=args.plate)
     return 0
 
 
@@ -209,7 +243,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     show.add_argument("--svg", metavar="FILE", help="also write the diagram as SVG")
     show.add_argument("--position", action="store_true", help="also print the position text")
     show.set_defaults(run=_show)
-    playp = sub.add_parser("play", help="play a game in the terminal")
+    playp = sub.add_parser("play", help="play a game in the terminal (type help there for its commands)",
+                           epilog="Commands at the prompt:\n" + HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     playp.add_argument("game")
     playp.add_argument("--seed", type=int, default=1)
     playp.add_argument("--plate", action="store_true", help="start from the position on the source's plate")
