@@ -28,7 +28,7 @@ from patience.web import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = Path(os.environ.get("PATIENCE_BOOK_HTML", ROOT / "_build" / "html"))
-RECORDS = ROOT / "book" / "notebooks" / "records"
+RECORDS = ROOT / "src" / "patience" / "records"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHROMIUM_FLAGS = [

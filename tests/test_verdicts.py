@@ -18,7 +18,7 @@ import pytest
 from patience import Game, Record, games
 from patience.solve import thoughtful
 
-RECORDS = Path(__file__).resolve().parents[1] / "book" / "notebooks" / "records"
+RECORDS = Path(__file__).resolve().parents[1] / "src" / "patience" / "records"
 #: The positions a plain search may visit for a position to count as small.
 SMALL = 3_000
 

@@ -315,6 +315,24 @@ def _add_play_script(app: Sphinx, pagename: str, templatename: str, context: dic
         app.add_css_file("patience-play.css")
 
 
+def _offer_notebook(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                    doctree: nodes.document | None) -> None:
+    """Offer a notebook page's executed notebook (``.ipynb``, with its outputs) for download.
+
+    MyST-NB writes the executed notebook of a text notebook to ``jupyter_execute/`` beside the
+    output folder; it is copied into the site as ``_sources/<page>.ipynb``, where the theme's
+    download menu links it (``ipynb_source``) beside the text form."""
+    if not pagename.startswith("notebooks/"):
+        return
+    executed = Path(app.outdir).parent / "jupyter_execute" / f"{pagename}.ipynb"
+    if not executed.is_file():
+        return
+    target = Path(app.outdir) / "_sources" / f"{pagename}.ipynb"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(executed, target)
+    context["ipynb_source"] = f"{pagename}.ipynb"
+
+
 def _sha512(path: Path) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(path.read_bytes()).digest()).decode()
 
@@ -384,6 +402,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _static_path)
     app.connect("doctree-read", _add_play_panel, priority=400)
     app.connect("html-page-context", _add_play_script)
+    app.connect("html-page-context", _offer_notebook, priority=400)  # before the theme's download menu
     app.connect("build-finished", _copy_engine)
     app.add_directive("patience-diagram", PatienceDiagram)
     app.add_directive("patience-games", PatienceGames)

@@ -13,7 +13,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, Un
 from patience.game import Move, Pile
 from patience.games.anna import FOUNDATIONS, HELPS, Anna
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "anna.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "anna.txt"
 C = Card.parse
 
 

@@ -13,7 +13,7 @@ from patience import IllegalMove, InvalidMove, Move, Record, load, render
 from patience.cards import Card, shuffled, whist_pack
 from patience.games.babette import COLUMNS, DEAL, GARDEN, PLATE_GARDEN, ROWS, Babette, place
 
-RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "babette.txt"
+RECORD = Path(__file__).parents[2] / "src" / "patience" / "records" / "babette.txt"
 
 
 def row(game: Babette, r: int) -> list[str]:

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.cards import Card, Suit, shuffled
 from patience.games.black_diamond import DIAMONDS, LIMITS, PLACES, TOUCHES, BlackDiamond, inside_values
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "black-diamond.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "black-diamond.txt"
 
 
 def err(game: BlackDiamond, move: str) -> IllegalMove:

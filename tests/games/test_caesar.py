@@ -14,7 +14,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, UnknownO
 from patience.games.caesar import LINES, MAGIC_SQUARES, PLACES, Caesar, exchanges_to
 from patience.solve import solve
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "caesar.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "caesar.txt"
 
 
 def err(game: Caesar, move: str) -> IllegalMove:

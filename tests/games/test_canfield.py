@@ -12,7 +12,7 @@ from patience import Card, IllegalMove, InvalidPosition, Move, Record, UnknownOp
 from patience.cards import shuffled, whist_pack
 from patience.games.canfield import Canfield
 
-RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "canfield.txt"
+RECORD = Path(__file__).parents[2] / "src" / "patience" / "records" / "canfield.txt"
 
 ROWS = {
     1: "",

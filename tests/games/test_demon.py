@@ -286,7 +286,7 @@ def test_every_game_ends_with_whole_files() -> None:
 def test_the_worked_game_is_the_solvers_win_from_the_diagram() -> None:
     from patience.solve import solve
 
-    record = Record.from_text((BOOK / "notebooks" / "records" / "demon.txt").read_text(encoding="utf-8"))
+    record = Record.from_text((BOOK.parent / "src" / "patience" / "records" / "demon.txt").read_text(encoding="utf-8"))
     assert record.start == Demon.from_position(DIAGRAM)
     assert record.replay().result == "won"
     found = solve(Demon.from_position(DIAGRAM))

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load, re
 from patience.cards import Card
 from patience.games.diamond import EXTRAS, KEYS, SIZES, Diamond, extra_rank, key_rank, pass_period, support
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "diamond.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "diamond.txt"
 
 
 def err(game: Diamond, move: str) -> IllegalMove:

@@ -13,7 +13,7 @@ from patience.cards import shuffled, whist_pack
 from patience.games.fortress import Fortress
 from patience.render import fan_width
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "fortress.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "fortress.txt"
 
 #: Late in a game: one lane (right row 3), the 2♥ under the 3♥ … 8♥ (the book's note).
 LATE = {

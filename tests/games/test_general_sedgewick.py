@@ -29,7 +29,7 @@ from patience.games.general_sedgewick import (
 )
 from patience.render import fan_width
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "general-sedgewick.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "general-sedgewick.txt"
 SLUG = "general-sedgewick"
 
 

@@ -12,7 +12,7 @@ import patience
 from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Record, UnknownOption, render
 from patience.games.la_belle_lucie import HouseInTheWood, HouseOnTheHill, LaBelleLucie, in_threes
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "la-belle-lucie.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "la-belle-lucie.txt"
 FULL = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 

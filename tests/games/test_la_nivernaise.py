@@ -13,7 +13,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load, re
 from patience.game import Move, Pile
 from patience.games.la_nivernaise import FLANKS, FOUNDATIONS, LINE, LaNivernaise
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "la-nivernaise.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "la-nivernaise.txt"
 
 
 def unchanged_after(game: LaNivernaise, move: str, error: type[Exception] = IllegalMove) -> Exception:

@@ -24,7 +24,7 @@ from patience.games.light_and_shade import (
     LightAndShade,
 )
 
-RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "light-and-shade.txt"
+RECORD = Path(__file__).parents[2] / "src" / "patience" / "records" / "light-and-shade.txt"
 
 
 def tops(game: LightAndShade, names: tuple[str, ...]) -> list[str]:

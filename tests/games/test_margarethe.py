@@ -12,7 +12,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, Un
 from patience.game import Move, Pile
 from patience.games.margarethe import COURT, FOUNDATIONS, HELP, Margarethe
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "margarethe.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "margarethe.txt"
 
 
 def refused(game: Margarethe, move: str, error: type[Exception] = IllegalMove) -> str:

@@ -12,7 +12,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, Un
 from patience.game import Move, Pile
 from patience.games.mount_olympus import BATTERY, FIRST, FOUNDATIONS, MountOlympus
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "mount-olympus.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "mount-olympus.txt"
 
 
 def unchanged_after(game: MountOlympus, move: str, error: type[Exception] = IllegalMove) -> Exception:

@@ -26,7 +26,7 @@ from patience.games.napoleon_at_st_helena import (
     NapoleonAtStHelena,
 )
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "napoleon-at-st-helena.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "napoleon-at-st-helena.txt"
 SLUG = "napoleon-at-st-helena"
 
 

@@ -23,7 +23,7 @@ from patience.cards import shuffled, whist_pack
 from patience.games.napoleons_square import NapoleonsSquare, blocking_kings
 from patience.render import fan_width
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "napoleons-square.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "napoleons-square.txt"
 
 #: The twelve top cards read from plate 018, packet by packet.
 PLATE_TOPS = ["4♦", "10♥", "J♣", "9♠", "2♣", "7♥", "3♦", "K♣", "10♣", "2♦", "A♥", "J♦"]

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.cards import Card, parse_cards, shuffled, whist_pack
 from patience.games.nestor import COLUMN_NAMES, Nestor, deal_columns
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "nestor.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "nestor.txt"
 #: A deal whose first shuffle leaves every card of the pack repeating a value of the place to fill.
 STUCK = 813
 

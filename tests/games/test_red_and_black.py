@@ -18,7 +18,7 @@ from patience.games.red_and_black import (
     withdraw,
 )
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "red-and-black.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "red-and-black.txt"
 SLUG = "red-and-black"
 #: A full row of Volunteers for arranged positions (no card of it can be played at the start).
 ROW = {1: "9♠ 8♥ 7♣", 2: "10♦", 3: "5♣", 4: "6♥", 5: "J♦", 6: "K♣", 7: "3♦", 8: "Q♥"}

@@ -11,7 +11,7 @@ import pytest
 from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.games.sly import PACKETS, Sly
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "sly.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "sly.txt"
 
 
 def err(game: Sly, move: str) -> IllegalMove:

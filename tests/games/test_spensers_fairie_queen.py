@@ -14,7 +14,7 @@ from patience.game import Move, Pile
 from patience.games.spensers_fairie_queen import (COLUMNS, FOUNDATIONS, PLATE_LENGTHS, PLATE_SEED,
                                                    SpensersFairieQueen)
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "spensers-fairie-queen.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "spensers-fairie-queen.txt"
 NOTE = ["K♠ J♥ 10♣ 9♦ 8♠ 7♥ 6♣ 5♦ 4♠", "K♥", "K♦", "K♣ 7♦", "K♠ J♣", "K♥ Q♣", "K♦ 9♠", "K♣ 3♥"]
 
 

@@ -10,7 +10,7 @@ import pytest
 from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Record, load, render
 from patience.games.the_blockade import PLACES, ROWS, TheBlockade
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-blockade.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-blockade.txt"
 
 
 # ---------------------------------------------------------------- the deal

@@ -11,7 +11,7 @@ import pytest
 from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.games.the_carpet import CARPET, PLACES, SUITS, TheCarpet, upright
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-carpet.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-carpet.txt"
 
 
 def err(game: TheCarpet, move: str) -> IllegalMove:

@@ -14,7 +14,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, lo
 from patience.game import Pile
 from patience.games.the_clock import FOUNDATIONS, PACKETS, STARTS, TheClock
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-clock.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-clock.txt"
 
 
 def refused(game: TheClock, move: str) -> IllegalMove:

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.game import Pile
 from patience.games.the_congress import ACE_SUITS, FOUNDATIONS, HELPS, RIVERS, TheCongress
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-congress.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-congress.txt"
 
 
 def err(game: TheCongress, move: str) -> IllegalMove:

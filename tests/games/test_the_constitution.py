@@ -14,7 +14,7 @@ from patience.cards import Rank
 from patience.game import Move
 from patience.games.the_constitution import DIVISIONS, PLATE_DIVISIONS, ROWS, TheConstitution
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-constitution.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-constitution.txt"
 
 
 def err(game: TheConstitution, move: str) -> IllegalMove:

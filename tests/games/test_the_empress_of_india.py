@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record
 from patience.cards import Rank
 from patience.games.the_empress_of_india import ARMY, DEAL, NAVY, TheEmpressOfIndia
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-empress-of-india.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-empress-of-india.txt"
 
 
 def refused(game: TheEmpressOfIndia, move: object) -> str:

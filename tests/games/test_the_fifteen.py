@@ -13,7 +13,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Reco
 from patience.cards import shuffled, whist_pack
 from patience.games.the_fifteen import PLATE_ROWS, TheFifteen
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-fifteen.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-fifteen.txt"
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 

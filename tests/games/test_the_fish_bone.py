@@ -16,7 +16,7 @@ from patience.game import Move
 from patience.games.the_fish_bone import (COURTS, FOUNDATIONS, GRIDIRON, KINGS, PLATE_GRIDIRON, PLATE_SUITS,
                                           QUEENS, TheFishBone)
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-fish-bone.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-fish-bone.txt"
 
 
 def unchanged_after(game: TheFishBone, move: str | Move, error: type[Exception] = IllegalMove) -> Exception:

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.cards import whist_pack
 from patience.games.the_flower_garden import BEDS, TheFlowerGarden
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-flower-garden.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-flower-garden.txt"
 
 #: Foundations high, ten cards left: the kings, the queens of spades, diamonds and clubs, the
 #: knaves of spades and clubs, and the ten of clubs; the K♠ and the Q♦ in the Bouquet.

@@ -19,7 +19,7 @@ from patience.games.the_four_corners import (
     sequence_length,
 )
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-four-corners.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-four-corners.txt"
 DONE = {3: "A♦-K♦", 7: "K♦-A♦", 4: "A♣-K♣", 8: "K♣-A♣"}
 
 

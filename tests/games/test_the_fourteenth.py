@@ -11,7 +11,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Move, Record, Un
 from patience.cards import Card
 from patience.games.the_fourteenth import PLACES, TheFourteenth, first_fourteen, in_line
 
-RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "the-fourteenth.txt"
+RECORD = Path(__file__).parents[2] / "src" / "patience" / "records" / "the-fourteenth.txt"
 
 #: A blocked square of eight cards with an empty hand: the exchange "7♥ ↔ 9♠, 8♣ ↔ A♣" wins it.
 BLOCKED = """

@@ -13,7 +13,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, UnknownO
 from patience.cards import Rank
 from patience.games.the_great_thirteen import GROUND, NUMERAL, PLATE_PILES, TheGreatThirteen, numeral_value
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-great-thirteen.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-great-thirteen.txt"
 
 
 def err(game: TheGreatThirteen, move: str) -> IllegalMove:

@@ -13,7 +13,7 @@ from patience.game import Move
 from patience.games.the_hemispheres import (BARRIER_CARDS, FOUNDATION_CARDS, PLACES, PLATE_CIRCLE,
                                             TheHemispheres, marries)
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-hemispheres.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-hemispheres.txt"
 
 
 def err(game: TheHemispheres, move: str) -> IllegalMove:

@@ -17,7 +17,7 @@ from patience.games.the_herring_bone import (ASCENDING, BARS, BONE, DESCENDING, 
                                              PLATE_BONE, PLATE_SCENES, SCENES, TheHerringBone)
 from patience.options import UnknownOption
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-herring-bone.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-herring-bone.txt"
 
 
 def unchanged_after(game: TheHerringBone, move: str | Move, error: type[Exception] = IllegalMove) -> Exception:

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Move, Record, Un
 from patience.cards import Card, parse_cards
 from patience.games.the_idiots_delight import TheIdiotsDelight
 
-RECORD = Path(__file__).parent.parent.parent / "book" / "notebooks" / "records" / "the-idiots-delight.txt"
+RECORD = Path(__file__).parent.parent.parent / "src" / "patience" / "records" / "the-idiots-delight.txt"
 OPTION_SETS = [
     {},
     {"spaces": "stacks"},

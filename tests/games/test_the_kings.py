@@ -12,7 +12,7 @@ import pytest
 from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
 from patience.games.the_kings import ACE_SUITS, TheKings
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-kings.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-kings.txt"
 
 
 def err(game: TheKings, move: str) -> IllegalMove:

@@ -14,7 +14,7 @@ from patience import IllegalMove, InvalidMove, Move, Record, from_position, load
 from patience.cards import Card, Rank, Suit, shuffled, whist_pack
 from patience.games.the_labyrinth import COLUMNS, PLATE_ROWS, ROWS, TABLEAU, TheLabyrinth, place
 
-RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "the-labyrinth.txt"
+RECORD = Path(__file__).parents[2] / "src" / "patience" / "records" / "the-labyrinth.txt"
 
 #: The plate's crosses, read from it: the available cards.
 CROSSES = ([place(1, c) for c in (1, 2, 4, 5, 6, 10)] + [place(2, 7), place(2, 8), place(3, 3), place(3, 9)]

@@ -12,7 +12,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.game import Pile
 from patience.games.the_louis_patience import FOUNDATIONS, LETTERS, SUITS, TAKE_UP, TheLouisPatience
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-louis-patience.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-louis-patience.txt"
 SPADES = {"a": "K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠", "b": "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠"}
 
 

@@ -14,7 +14,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, render
 from patience.cards import Rank
 from patience.games.the_mill import ANGLES, WINGS, TheMill
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-mill.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-mill.txt"
 
 #: Centre at the 5♥ of its fourth family; angle 4 at the 6♥, angle 1 at its Q♣; the wings full.
 WINGS_USE = ["9♣", "7♦", "9♠", "10♠", "J♠", "Q♠", "10♣", "J♣"]

@@ -13,7 +13,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Reco
 from patience.cards import Rank
 from patience.games.the_nation import COLUMNS, COUNT, TheNation
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-nation.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-nation.txt"
 #: Three columns that block each other: the hearts going up want the 10♥, the spades going up the 9♠.
 BLOCKED = {"column 1": "9♠ J♥ K♠", "column 2": "10♥ Q♠", "column 3": "10♠ K♥ J♠ Q♥"}
 #: The hearts from the two to the king: dealt as a pack, they leave the hearts going up at the ace.

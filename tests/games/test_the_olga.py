@@ -13,7 +13,7 @@ from patience.cards import Rank
 from patience.errors import IllegalMove, InvalidMove, InvalidPosition
 from patience.games.the_olga import COLUMN_PLACES, PLATE_CARDS, TheOlga
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-olga.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-olga.txt"
 
 
 def test_the_deal_is_four_piquet_packs_in_a_flower_bed_of_seven_rows() -> None:

@@ -13,7 +13,7 @@ from patience.cards import Rank
 from patience.game import Move, Pile
 from patience.games.the_queens import FOUNDATIONS, KEY, SHUTTER, TheQueens
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-queens.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-queens.txt"
 FULL = ["6♥", "5♠", "9♦", "J♥", "8♣", "7♠", "2♦"]
 TENS = "10♠ 10♠ 10♥ 10♥ 10♦ 10♦ 10♣ 10♣"
 PLACES = ["Q♣ J♣", "Q♣ J♣", "Q♦ J♦", "Q♠ J♠", "Q♥ J♥", "J♦", ""]

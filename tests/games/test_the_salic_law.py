@@ -13,7 +13,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load, re
 from patience.cards import Rank
 from patience.games.the_salic_law import FOUNDATIONS, PACKETS, QUEENS, TheSalicLaw
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-salic-law.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-salic-law.txt"
 
 
 def err(game: TheSalicLaw, move: str) -> IllegalMove:

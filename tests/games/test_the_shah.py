@@ -13,7 +13,7 @@ from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.game import Move, Pile
 from patience.games.the_shah import ACE_SUITS, PLACES, TheShah
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-shah.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-shah.txt"
 
 
 def err(game: TheShah, move: str) -> IllegalMove:

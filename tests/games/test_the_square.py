@@ -28,7 +28,7 @@ from patience.games.the_square import (
     square_text,
 )
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-square.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-square.txt"
 
 #: The Square of plate 034, row by row, as read (see the chapter).
 PLATE_SQUARE = ["10♥", "8♦", "J♦", "7♠", "J♣", "J♥", "3♠", "8♥", "5♦", "9♠", "4♣", "6♥", "K♦", "3♦", "6♣", "8♣"]

@@ -12,7 +12,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, Un
 from patience.game import Move, Pile
 from patience.games.the_sultan import DIVAN, FIRST, FOUNDATIONS, TheSultan
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-sultan.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-sultan.txt"
 
 
 def unchanged_after(game: TheSultan, move: str, error: type[Exception] = IllegalMove) -> Exception:

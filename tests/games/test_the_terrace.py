@@ -13,7 +13,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, Un
 from patience.game import Move, Pile
 from patience.games.the_terrace import FOUNDATIONS, VALLEY, TheTerrace
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-terrace.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-terrace.txt"
 
 
 def err(game: TheTerrace, move: str | Move) -> IllegalMove:

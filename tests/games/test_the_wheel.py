@@ -14,7 +14,7 @@ from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, lo
 from patience.game import Move, Pile
 from patience.games.the_wheel import CIRCLE, CROSS, CUSHION, TheWheel, makes_eighteen
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-wheel.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-wheel.txt"
 C = Card.parse
 
 

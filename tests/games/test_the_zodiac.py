@@ -14,7 +14,7 @@ from patience.game import Move, Pile
 from patience.solve import solve
 from patience.games.the_zodiac import EQUATOR, FOUNDATIONS, ZODIAC, TheZodiac
 
-RECORD = Path(__file__).resolve().parents[2] / "book" / "notebooks" / "records" / "the-zodiac.txt"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-zodiac.txt"
 ALL_BUT_SPADES = "A♥-K♥ A♦-K♦ A♣-K♣"
 
 

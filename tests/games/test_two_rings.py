@@ -21,7 +21,7 @@ from patience.games.two_rings import (
     TwoRings,
 )
 
-RECORD = Path(__file__).parents[2] / "book" / "notebooks" / "records" / "two-rings.txt"
+RECORD = Path(__file__).parents[2] / "src" / "patience" / "records" / "two-rings.txt"
 
 
 def tops(game: TwoRings, names) -> list[str]:
