@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from patience import Record
+from patience.sphinxext import WHEEL
 from patience.web import Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -179,6 +180,19 @@ def _open_chapter(driver, site: str, chapter: str, anchor: str = "") -> None:
 def _engine_requested(driver) -> bool:
     return driver.execute_script(
         "return performance.getEntriesByType('resource').some(e => e.name.includes('/_static/pyodide/'));")
+
+
+def test_every_chapter_has_a_play_panel_after_its_rules():
+    chapters = sorted((HTML / "games").glob("*.html"))
+    if not chapters:
+        pytest.fail(f"{HTML} has no chapters: run make book first", pytrace=False)
+    for page in chapters:
+        text = page.read_text(encoding="utf-8")
+        assert '<section id="play">' in text and 'class="patience-play"' in text, f"{page.name}: no Play panel"
+        assert text.index('id="rules-as-the-engine-implements-them"') < text.index('<section id="play">'), page.name
+        assert "patience-play.js" in text, f"{page.name}: the panel's script is not loaded"
+    assert "patience-play.js" not in (HTML / "index.html").read_text(encoding="utf-8")
+    assert (HTML / "_static" / "play" / WHEEL).is_file()
 
 
 #: A chapter and its notebook's worked game.

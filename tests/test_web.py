@@ -113,3 +113,22 @@ def test_handle_answers_json_requests():
     assert json.loads(handle('{"op": "click", "pile": "nowhere"}'))["ok"] is False
     assert json.loads(handle("not json"))["ok"] is False
     assert json.loads(handle('{"op": "open"}'))["message"] == "the request lacks 'spec'"
+
+
+def test_a_pyodide_download_that_does_not_match_its_pinned_integrity_is_refused(tmp_path):
+    from patience.sphinxext import fetch_pyodide
+
+    tarball = tmp_path / "9.9.9" / "pyodide-9.9.9.tgz"
+    tarball.parent.mkdir()
+    tarball.write_bytes(b"not pyodide")
+    with pytest.raises(RuntimeError, match="does not match its pinned integrity"):
+        fetch_pyodide("9.9.9", "sha512-AAAA", tmp_path)
+    assert not tarball.exists()
+
+
+def test_the_panel_offers_the_chapters_games_and_the_wheel():
+    from patience.sphinxext import WHEEL, play_panel
+
+    html = play_panel("la-belle-lucie", "0.29.3")
+    assert f'data-wheel="{WHEEL}"' in html and "house-in-the-wood" in html and 'data-pyodide="0.29.3"' in html
+    assert "<button" in html and "Pyodide 0.29.3" in html

@@ -5,7 +5,7 @@
  * then sends every request to patience.web.handle (JSON in, JSON out) and draws what comes back:
  * the engine's SVG, its legal moves, its words for a refusal, the position text, the result.
  *
- * A link opens the panel on a deal: #play-seed-8 (or #play-plate, #play).
+ * A link opens the panel on a deal: #play-seed-8 (or on the plate: #play-plate).
  */
 (function () {
   "use strict";
@@ -59,9 +59,11 @@
   }
 
   function wantedFromHash() {
-    const m = /^#play(?:-seed-(\d+)|-(plate))?$/.exec(window.location.hash);
+    // #play (the section's own anchor, in the page's contents) only scrolls: the engine is loaded
+    // when the reader asks for it, by the button or by a link to a deal.
+    const m = /^#play-(?:seed-(\d+)|(plate))$/.exec(window.location.hash);
     if (!m) return null;
-    return m[2] ? { plate: true } : { seed: m[1] ? parseInt(m[1], 10) : null };
+    return m[2] ? { plate: true } : { seed: parseInt(m[1], 10) };
   }
 
   class Panel {
