@@ -78,7 +78,7 @@ def test_a_downloaded_notebook_runs_in_a_fresh_folder(path: Path, tmp_path: Path
     notebook = json.loads(path.read_text(encoding="utf-8"))
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
     cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
-    assert cells and all(c.get("outputs") for c in cells[:1]), f"{path.name} was not executed"
+    assert cells and all(c.get("outputs") for c in cells[:1]), f"{path.name} has no outputs: it was not executed"
     copy = tmp_path / path.name
     copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     monkeypatch.chdir(tmp_path)

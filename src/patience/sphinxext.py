@@ -319,17 +319,30 @@ def _offer_notebook(app: Sphinx, pagename: str, templatename: str, context: dict
                     doctree: nodes.document | None) -> None:
     """Offer a notebook page's executed notebook (``.ipynb``, with its outputs) for download.
 
-    MyST-NB writes the executed notebook of a text notebook to ``jupyter_execute/`` beside the
-    output folder; it is copied into the site as ``_sources/<page>.ipynb``, where the theme's
+    MyST-NB writes each text notebook as ``.ipynb`` to ``jupyter_execute/`` beside the output
+    folder, but a notebook taken from its execution cache is written there without its outputs
+    (MyST-NB 1.x merges the cached outputs into a copy); so the outputs are merged here from the
+    same cache.  The notebook goes into the site as ``_sources/<page>.ipynb``, where the theme's
     download menu links it (``ipynb_source``) beside the text form."""
     if not pagename.startswith("notebooks/"):
         return
     executed = Path(app.outdir).parent / "jupyter_execute" / f"{pagename}.ipynb"
     if not executed.is_file():
         return
+    import nbformat
+
+    notebook = nbformat.read(executed, as_version=4)
+    cache_path = getattr(app.env, "mystnb_config", None) and app.env.mystnb_config.execution_cache_path
+    if cache_path and not any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"):
+        from jupyter_cache import get_cache
+
+        try:
+            _, notebook = get_cache(cache_path).merge_match_into_notebook(notebook)
+        except KeyError:  # not in the cache: offered as it is
+            pass
     target = Path(app.outdir) / "_sources" / f"{pagename}.ipynb"
     target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(executed, target)
+    nbformat.write(notebook, target)
     context["ipynb_source"] = f"{pagename}.ipynb"
 
 
