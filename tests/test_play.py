@@ -7,7 +7,8 @@ games of different kinds (Canfield: a Klondike-type game with a stock; La Belle 
 with re-deals; The Wheel: two packs), a test opens the chapter, checks that the engine is not
 loaded before the reader opens the panel, opens it, plays moves by clicking cards and places, makes
 an illegal move and reads the rule it cites (the same words as the engine's in this process),
-undoes and redoes, asks for a hint, and finishes the notebook's worked game to its result.
+undoes and redoes, asks for a hint, finishes the notebook's worked game to its result, copies the
+position text and sets out the plate.
 
 The panel's start-up time is measured by ``make bench`` (bench/play.py), not here.
 ``PATIENCE_BOOK_HTML`` points the tests at another build (a few chapters built on their own).
@@ -161,6 +162,16 @@ def _play_from_the_list(driver, moves) -> None:
     assert missing is None, f"move {missing[0]} ({missing[1]}) is not in the panel's list: {missing[2]}"
 
 
+def _press(driver, selector: str) -> None:
+    """Click the panel's button ``selector``, scrolled to the middle of the window (the page's header
+    sticks to the top)."""
+    from selenium.webdriver.common.by import By
+
+    button = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+
 def _no_request_left_the_site(driver) -> None:
     foreign = driver.execute_script(
         "return performance.getEntriesByType('resource').map(e => e.name)"
@@ -226,7 +237,7 @@ def test_play_a_chapter_game_in_the_page(site, driver, chapter):
         seed_box = driver.find_element(By.CSS_SELECTOR, ".play-seed")
         seed_box.clear()
         seed_box.send_keys(str(seed))
-        driver.find_element(By.CSS_SELECTOR, ".play-deal").click()
+        _press(driver, ".play-deal")
     state = _until(driver, f"deal {seed}", lambda: (s := _state(driver)) and s["seed"] == seed and s)
     assert state["position"] == str(here.game), "the page's deal is not the engine's"
     assert driver.find_element(By.CSS_SELECTOR, ".play-link").get_attribute("href").endswith(f"#play-seed-{seed}")
@@ -267,18 +278,18 @@ def test_play_a_chapter_game_in_the_page(site, driver, chapter):
     # an illegal move typed in the book's notation
     typed = driver.find_element(By.CSS_SELECTOR, ".play-input")
     typed.send_keys("Z♣ → foundation")
-    driver.find_element(By.CSS_SELECTOR, ".play-submit").click()
+    _press(driver, ".play-submit")
     _until(driver, "the refusal of a typed move", lambda: "unknown card 'Z♣'" in _message(driver))
 
     # undo and redo
-    driver.find_element(By.CSS_SELECTOR, ".play-undo").click()
+    _press(driver, ".play-undo")
     state = _until(driver, "undo", lambda: (s := _state(driver)) and len(s["history"]) == played - 1 and s)
     assert state["can_redo"]
-    driver.find_element(By.CSS_SELECTOR, ".play-redo").click()
+    _press(driver, ".play-redo")
     _until(driver, "redo", lambda: len(_state(driver)["history"]) == played)
 
     # a hint: the solver's next move, or no win found
-    driver.find_element(By.CSS_SELECTOR, ".play-hint").click()
+    _press(driver, ".play-hint")
     hint = _until(driver, "the hint", lambda: (m := _message(driver)).startswith(("hint: ", "no win found")) and m)
     if hint.startswith("hint: "):
         assert hint[6:] in [m["name"] for m in _state(driver)["moves"]]
@@ -292,6 +303,18 @@ def test_play_a_chapter_game_in_the_page(site, driver, chapter):
     assert "Result: won" in status or "Result: " + state["result"] in status, status
     if state["score"] is not None:
         assert f"score {state['score']}" in status
+
+    # the position can be copied (to the clipboard, or selected where the browser keeps it closed)
+    _press(driver, ".play-copy")
+    _until(driver, "the position to be copied", lambda: "position text is" in _message(driver))
+    assert driver.find_element(By.CSS_SELECTOR, ".play-position").get_attribute("textContent") == state["position"]
+
+    # the plate, where the game has one
+    if here.game.PLATE:
+        _press(driver, ".play-plate")
+        plate = _until(driver, "the plate", lambda: (s := _state(driver)) and s["plate"] and s)
+        assert plate["position"] == str(type(here.game).from_plate())
+        assert "(the plate)" in driver.find_element(By.CSS_SELECTOR, ".play-status").text
 
     severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, f"console errors on {chapter}:\n" + "\n".join(severe)
