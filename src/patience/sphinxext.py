@@ -291,7 +291,7 @@ def play_panel(chapter: str, pyodide: str) -> str:
 def _add_play_panel(app: Sphinx, doctree: nodes.document) -> None:
     """Put a Play section after the rules of a chapter (``games/<slug>``)."""
     docname = app.env.docname
-    if app.config.patience_pyodide is None:
+    if not app.config.patience_pyodide:
         return
     if not docname.startswith("games/") or not chapter_games(docname.split("/", 1)[1]):
         return
@@ -393,7 +393,7 @@ def _build_wheel(target: Path) -> None:
 
 def _copy_engine(app: Sphinx, exception: Exception | None) -> None:
     """Copy Pyodide's files and the project's wheel into the site (HTML builds that succeeded)."""
-    if exception is not None or app.builder.format != "html" or app.config.patience_pyodide is None:
+    if exception is not None or app.builder.format != "html" or not app.config.patience_pyodide:
         return
     version, integrity = app.config.patience_pyodide
     package = fetch_pyodide(version, integrity, Path(app.config.patience_pyodide_cache))
