@@ -417,6 +417,10 @@ class Game:
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
+    #: For a game whose moves between the piles are too many to search all of them at each move
+    #: of the pack: the most such moves a :func:`~patience.solve.beam` search makes between two
+    #: layers (None: every line of them).
+    BEAM_REACH: ClassVar[int | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: Options = Options.resolve(self.OPTIONS, options)
@@ -959,6 +963,17 @@ class Game:
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """One of ``moves`` that can never spoil a win, played by a solver without trying the
         others (games override this; by default None: every move is tried)."""
+        return None
+
+    def beam_score(self) -> tuple[int, ...] | None:
+        """How good the position looks to a :func:`~patience.solve.beam` search, in the game's own
+        terms, most first (games override this; by default None: the search ranks positions by an
+        honest player's gain).
+
+        >>> from patience import load
+        >>> load("canfield", seed=1).beam_score() is None
+        True
+        """
         return None
 
     def independent(self, pack_move: Move, move: Move) -> bool:
