@@ -100,8 +100,8 @@ def test_the_solver_and_a_plain_search_agree_on_end_games(cls: type[Game]) -> No
 
 @pytest.mark.parametrize("path", sorted(RECORDS.glob("*.txt")), ids=lambda p: p.stem)
 def test_the_worked_games_are_won_near_their_end_by_both(path: Path) -> None:
-    """Near the end of a worked game both searches find the win; a worked game that is lost (The
-    Besieged City's, until a deal is won by the project's solver) is held to their agreement alone."""
+    """Near the end of a worked game both searches find the win; a worked game that is lost (none
+    today: every notebook plays a won deal) would be held to their agreement alone."""
     record = Record.from_text(path.read_text(encoding="utf-8"))
     positions = list(record.positions())
     if positions[-1].is_won:

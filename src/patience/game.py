@@ -208,6 +208,37 @@ class Spot:
     angle: float = 0.0
 
 
+#: The keys that :meth:`Game.foundation_takers` keeps its answers under, by ``distinct_suits``.
+_TAKERS_WORK = {True: "foundation takers True", False: "foundation takers False"}
+
+
+@lru_cache(maxsize=None)
+def _firsts(value: int) -> tuple[tuple[int, Card], ...]:
+    """The cards of ``value`` in the four suits, in the order of :class:`Suit`, each with a bit for
+    its suit (``1 << place``, the place of its suit in that order)."""
+    return tuple((1 << place, Card(value, suit)) for place, suit in enumerate(Suit))
+
+
+def _takers_plan(names: Sequence[str], rules: Sequence[Foundation]) -> tuple[
+        int, list[tuple[str, int, tuple[tuple[Card, ...], ...], tuple[tuple[int, Card], ...]]], dict[str, int]]:
+    """For :meth:`Game.foundation_takers`: how many rules of ``rules`` differ; for each foundation of
+    ``names`` its name, its rule (by number), the cards its build takes on each card, and the cards
+    it begins with; and each foundation's rule by its name."""
+    kinds: list[Foundation] = []
+    rows = []
+    kind_of: dict[str, int] = {}
+    for name, rule in zip(names, rules):
+        for kind, known in enumerate(kinds):
+            if known is rule or known == rule:
+                break
+        else:
+            kind = len(kinds)
+            kinds.append(rule)
+        rows.append((name, kind, rule.build.children_table(), _firsts(rule.base)))
+        kind_of[name] = kind
+    return len(kinds), rows, kind_of
+
+
 _HEADER = re.compile(r"^(?P<spec>[^\s(]+(?:\([^)]*\))?)(?P<rest>.*)$")
 _COUNTER = re.compile(r"^([a-z_]+)=(-?\d+)$")
 _ARROWS = re.compile(r"\s*(?:->|=>|→|\bonto\b|\bon\b|\bto\b)\s*", re.IGNORECASE)
@@ -386,6 +417,10 @@ class Game:
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
+    #: For a game whose moves between the piles are too many to search all of them at each move
+    #: of the pack: the most such moves a :func:`~patience.solve.beam` search makes between two
+    #: layers (None: every line of them).
+    BEAM_REACH: ClassVar[int | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options: Options = Options.resolve(self.OPTIONS, options)
@@ -401,6 +436,8 @@ class Game:
         self._legal: tuple[Any, list[Move]] | None = None
         # What worked_out worked out last, and for which piles.
         self._worked: dict[str, tuple[list[Pile], Any]] = {}
+        # The foundations' rules that foundation_takers last met, and what it made of them.
+        self._takers_plan: tuple[Any, ...] | None = None
         # Which piles a solver's key takes as they are, and which it sorts (see solver_key).
         self._key_plan: tuple[list[str], list[list[str]]] | None = None
 
@@ -928,6 +965,17 @@ class Game:
         others (games override this; by default None: every move is tried)."""
         return None
 
+    def beam_score(self) -> tuple[int, ...] | None:
+        """How good the position looks to a :func:`~patience.solve.beam` search, in the game's own
+        terms, most first (games override this; by default None: the search ranks positions by an
+        honest player's gain).
+
+        >>> from patience import load
+        >>> load("canfield", seed=1).beam_score() is None
+        True
+        """
+        return None
+
     def independent(self, pack_move: Move, move: Move) -> bool:
         """True when ``move``, made just after ``pack_move`` (a move of the pack: a turn, a deal),
         could have been made before it to the same effect: a solver then tries only that order.
@@ -1299,28 +1347,51 @@ class Game:
         >>> load("babette", seed=1).foundation_takers()[Card.parse("A♥")]
         ['foundation 1']
         """
-        return self.worked_out(f"foundation takers {distinct_suits}", self.piles_of("foundation"),
+        return self.worked_out(_TAKERS_WORK[distinct_suits], self._kinds.get("foundation", ()),
                                lambda piles: self._work_out_foundation_takers(piles, distinct_suits))
 
     def _work_out_foundation_takers(self, piles: list[Pile], distinct_suits: bool) -> dict[int, list[str]]:
-        """:meth:`foundation_takers` for the foundation piles ``piles``, in order."""
-        names = self.piles_of("foundation")
-        rules = [self.foundation_rule(name) for name in names]
-        begun = {(rule, pile.cards[0].suit) for rule, pile in zip(rules, piles) if pile.cards} \
-            if distinct_suits else set()
+        """:meth:`foundation_takers` for the foundation piles ``piles``, in order.  (Worked out whenever
+        a card goes up, so made quick: which foundations share a rule is worked out again only when
+        the rules change, the suits begun are a bit each and counted only for an empty foundation, and
+        a foundation is compared with the others only where it takes a card another takes.)"""
+        names = self._kinds.get("foundation", ())
+        rule_of = self.foundation_rule
+        rules = [rule_of(name) for name in names]
+        plan = self._takers_plan
+        if plan is None or plan[0] != rules:
+            plan = self._takers_plan = (rules, *_takers_plan(names, rules))
+        _, kinds, rows, kind_of = plan
         takers: dict[int, list[str]] = {}
-        alike: set[tuple[Foundation, Pile]] = set()
-        for name, rule, pile in zip(names, rules, piles):
-            if (rule, pile) in alike:
-                continue
-            alike.add((rule, pile))
+        begun: list[int] | None = None  # the suits each rule has begun with, a bit a suit
+        empties: set[tuple[int, int]] = set()  # the empty foundations met, by rule (and cards face down)
+        for (name, kind, children, firsts), pile in zip(rows, piles):
             cards = pile.cards
             if cards:
-                taken: Iterable[Card] = rule.build.children(cards[-1])
-            else:
-                taken = [Card(rule.base, suit) for suit in Suit if (rule, suit) not in begun]
-            for card in taken:
-                takers.setdefault(card, []).append(name)
+                for card in children[cards[-1]]:
+                    known = takers.get(card)
+                    if known is None:
+                        takers[card] = [name]
+                    elif not any(kind_of[other] == kind and piles[names.index(other)] == pile for other in known):
+                        known.append(name)  # (a foundation alike one before it is not named again)
+                continue
+            if (kind, pile.face_down) in empties:
+                continue
+            empties.add((kind, pile.face_down))
+            if begun is None:
+                begun = [0] * kinds
+                if distinct_suits:
+                    for row, other in zip(rows, piles):
+                        if other.cards:
+                            begun[row[1]] |= 1 << (other.cards[0] - 1) // 13
+            bits = begun[kind]
+            for bit, card in firsts:
+                if not bits & bit:
+                    known = takers.get(card)
+                    if known is None:
+                        takers[card] = [name]
+                    else:
+                        known.append(name)
         return takers
 
     def out_already(self, cards: Iterable[Card]) -> bool:

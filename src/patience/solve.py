@@ -148,21 +148,22 @@ def _children(game: Game, last: Move | None) -> list[Step]:
     steps: list[Step] = [(m,) for m in sorted(moves, key=lambda m: _priority(game, m))]
     if type(game).independent is Game.independent or sum(m.kind in game.PACK_KINDS for m in moves) != 1:
         return steps
-    runs = _pack_runs(game)
+    runs = _pack_runs(game, moves)
     if runs is None:
         return steps
     return [s for s in steps if s[0].kind not in game.PACK_KINDS] + runs
 
 
-def _pack_runs(game: Game) -> list[Step] | None:
-    """Every run of moves of the pack from ``game`` followed by a move that uses what it brought;
-    None if somewhere along the run the pack could be moved two ways (the runs would miss one)."""
+def _pack_runs(game: Game, moves: list[Move]) -> list[Step] | None:
+    """Every run of moves of the pack from ``game`` (whose useful moves are ``moves``) followed by a
+    move that uses what it brought; None if somewhere along the run the pack could be moved two
+    ways (the runs would miss one)."""
     runs: list[Step] = []
     run: list[Move] = []
     seen = {game.solver_key()}
     try:
         for _ in range(PACK_RUN):
-            pack = [m for m in game.useful_moves() if m.kind in game.PACK_KINDS]
+            pack = [m for m in moves if m.kind in game.PACK_KINDS]
             if len(pack) > 1:
                 return None
             if not pack:
@@ -173,8 +174,8 @@ def _pack_runs(game: Game) -> list[Step] | None:
             if key in seen:
                 break
             seen.add(key)
-            uses = [m for m in game.useful_moves()
-                    if m.kind not in game.PACK_KINDS and not game.independent(pack[0], m)]
+            moves = game.useful_moves()
+            uses = [m for m in moves if m.kind not in game.PACK_KINDS and not game.independent(pack[0], m)]
             runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m))]
     finally:
         for _ in run:
@@ -278,6 +279,15 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
     empty piles) are the next layer.  It answers *won*, with the line, or *unknown*: a search
     that leaves positions out proves nothing lost.  ``nodes`` bounds the positions it visits.
 
+    A game whose moves between the piles are too many to search all of them at each move of the
+    pack shapes the search with two hooks of its own.  With :attr:`~patience.game.Game.BEAM_REACH`,
+    a number, the search tries from each position of a layer only the lines of :func:`_within_reach`
+    (at most that many moves between the piles, each card that can go out going at once); a position where that reach ends with no move of the pack to make (the pack
+    spent) is also one of the next layer's, so the search goes on through the end of the game, a
+    layer at each ``BEAM_REACH`` moves, never back to a position a layer has held.  And
+    :meth:`~patience.game.Game.beam_score` ranks the positions in the game's own terms in place of
+    an honest player's gain.
+
     >>> from patience import load
     >>> found = beam(load("canfield", seed=8), width=20, nodes=20_000)
     >>> found.outcome, found.record.replay().result
@@ -290,6 +300,9 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
     start = game.copy()
     layer: list[tuple[Game, list[Move]]] = [(start.copy(), [])]
     count = 0
+    reach = start.BEAM_REACH
+    rank: Callable[[Game], Any] = _score if type(start).beam_score is Game.beam_score else type(start).beam_score
+    layered: set[Any] = set()  # (with a reach) the positions the layers have held
 
     def done(outcome: str, line: list[Move]) -> Solution:
         return Solution(outcome, "thoughtful", Record(start, line), count, time.perf_counter() - started)
@@ -297,12 +310,13 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
     if start.is_won:
         return done("won", [])
     while layer:
-        seen: set[Any] = set()
+        seen: Any = set() if reach is None else {}
         # Each position one move of the pack on: its score, the layer's position it came from and
         # the moves from there.
-        found: dict[Any, tuple[Score, int, list[Move]]] = {}
+        found: dict[Any, tuple[Any, int, list[Move]]] = {}
         for index, (board, line) in enumerate(layer):
-            for within, moves in _within_layer(board, seen):
+            lines = (_within_layer(board, seen) if reach is None else _within_reach(board, seen, reach))
+            for within, moves, *left in lines:
                 if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
                     return done("unknown", [])
                 count += 1
@@ -314,11 +328,17 @@ def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: f
                     if move.kind in board.PACK_KINDS:
                         board.push(move)
                         key = board.solver_key()
-                        if key not in found:
-                            found[key] = (_score(board), index, [*within, move])
+                        if key not in found and key not in layered:
+                            found[key] = (rank(board), index, [*within, move])
                         board.undo()
+                if left == [0] and within and not any(m.kind in board.PACK_KINDS for m in moves):
+                    key = board.solver_key()
+                    if key not in found and key not in layered:
+                        found[key] = (rank(board), index, list(within))
         best = sorted(found.values(), key=lambda entry: entry[0], reverse=True)[:width]
         layer = [(_after(layer[index][0], *moves), layer[index][1] + moves) for _, index, moves in best]
+        if reach is not None:
+            layered.update(board.solver_key() for board, _ in layer)
     return done("unknown", [])
 
 
@@ -361,6 +381,67 @@ def _moves_within(board: Game, moves: list[Move]) -> list[Move]:
     if safe is not None and safe.kind not in board.PACK_KINDS:
         return [safe]
     return sorted((m for m in moves if m.kind not in board.PACK_KINDS), key=lambda m: _priority(board, m))
+
+
+def _within_reach(board: Game, seen: dict[Any, int], reach: int) -> Iterator[tuple[list[Move], list[Move], int]]:
+    """Like :func:`_within_layer`, the lines from ``board`` that leave the pack alone, each with the
+    useful moves at its end and the moves between the piles it has left; but a line makes at most
+    ``reach`` moves between the piles, and takes no choice where there is none worth searching:
+    the safe move, else a card that can go out (the first), else, where every move fills one pile
+    and the pack cannot move (a vacancy that must be filled first), the first of them.  ``seen``
+    holds each position reached with the most moves it had left.
+
+    >>> from patience import load
+    >>> game, seen = load("the-besieged-city", seed=5), {}
+    >>> lefts = [left for line, moves, left in _within_reach(game, seen, 1)]
+    >>> len(lefts) == len(seen), sorted(set(lefts)), game.history
+    (True, [0, 1], [])
+    """
+    line: list[Move] = []
+
+    def visit(left: int) -> bool:
+        key = board.solver_key()
+        if seen.get(key, -1) >= left:
+            return False
+        seen[key] = left
+        return True
+
+    def steps(moves: list[Move], left: int) -> list[tuple[Move, int]]:
+        safe = board.safe_move(moves)
+        if safe is not None and safe.kind not in board.PACK_KINDS:
+            return [(safe, left)]
+        rest = [m for m in moves if m.kind not in board.PACK_KINDS]
+        out = [m for m in rest if m.target is not None and pile_kind(m.target) in board.OUT]
+        if out:
+            return [(out[0], left)]
+        if rest and len(rest) == len(moves) and len({m.target for m in rest}) == 1:
+            return [(rest[0], left)]
+        if left == 0:
+            return []
+        return [(m, left - 1) for m in sorted(rest, key=lambda m: _priority(board, m))]
+
+    if not visit(reach):
+        return
+    moves = board.useful_moves()
+    yield line, moves, reach
+    stack = [iter(steps(moves, reach))]
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            if line:
+                board.undo()
+                line.pop()
+            continue
+        move, left = step
+        board.push(move)
+        if not visit(left):
+            board.undo()
+            continue
+        line.append(move)
+        moves = board.useful_moves()
+        yield line, moves, left
+        stack.append(iter(steps(moves, left)))
 
 
 def _gain(game: Game) -> tuple[int, ...]:

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pytest
 
-from patience import Game, Move
+from patience import Game, IllegalMove, Move
+
+
+def refused(game: Game, move: object,
+            error: type[BaseException] | tuple[type[BaseException], ...] = IllegalMove,
+            match: str | None = None) -> Any:
+    """The error that playing ``move`` on ``game`` raises (an ``error``, or one of several; its words
+    matching ``match`` where given), the game checked to be left exactly as it was: the same position
+    (every pile and counter, as its text writes them) and the same history.  The bad-input check
+    of the games' tests, returned for a closer look: ``refused(game, "redeal").rule == "II"``."""
+    before, history = str(game), list(game.history)
+    with pytest.raises(error, match=match) as info:
+        game.play(move)  # type: ignore[arg-type]
+    assert str(game) == before, f"{move!r} was refused, but the position changed"
+    assert game.history == history, f"{move!r} was refused, but the history changed"
+    return info.value
 
 
 def check_legal_moves(game: Game, rng: random.Random, moves: int,

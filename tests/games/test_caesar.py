@@ -158,3 +158,14 @@ def test_the_worked_game_is_won() -> None:
     assert record.start == Caesar.deal(seed=1)
     game = record.replay()
     assert game.is_won and len(record) == record.start.fewest_exchanges() == 6
+
+
+def test_without_a_limit_the_book_s_game_is_never_lost_and_wins_the_same() -> None:
+    game = load("caesar(exchanges=0)", seed=1)
+    assert game.limit is None
+    for _ in range(20):  # the 4♦ and the 2♦ back and forth, past the default limit of eight
+        game.play(game.legal_moves()[0])
+    assert game.counters["exchanges"] == 20 and game.result == "in play" and len(game.legal_moves()) == 36
+    assert game.inconsistencies() == []
+    found = solve(load("caesar(exchanges=0)", seed=1), nodes=100)
+    assert found.outcome == "won" and len(found.record) == Caesar.deal(seed=1).fewest_exchanges()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 from patience import Card, IllegalMove, InvalidPosition, Move, Record, UnknownOption, load
 from patience.cards import shuffled, whist_pack
 from patience.games.canfield import Canfield
@@ -27,12 +28,6 @@ ROWS = {
 
 def cards(text: str) -> list[Card]:
     return [Card.parse(t) for t in text.split()]
-
-
-def rule_of(game: Canfield, move: str) -> str:
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    return info.value.rule
 
 
 # ---------------------------------------------------------------- the deal
@@ -106,14 +101,14 @@ def test_no_card_comes_back_from_a_foundation() -> None:
     game.play("4♠ → foundation")
     back = [m for m in game.moves() if m.source and m.source.startswith("foundation")]
     assert back and not any(game.is_legal(m) for m in back)
-    assert rule_of(game, "4♠ → 5♦") == "3"
+    assert refused(game, "4♠ → 5♦").rule == "3"
 
 
 def test_whole_rows_by_default_and_any_run_with_partial() -> None:
     book = Canfield.arrange(ROWS, foundations="3♠ A♥", waste="7♣ 4♠")
-    assert rule_of(book, "9♣ → 10♦") == "6"
-    assert rule_of(book, "8♥ → foundation") == "3"  # not the card's turn, but it may be tried alone
-    assert rule_of(book, "9♣ → foundation") == "3"  # a run never goes up
+    assert refused(book, "9♣ → 10♦").rule == "6"
+    assert refused(book, "8♥ → foundation").rule == "3"  # not the card's turn, but it may be tried alone
+    assert refused(book, "9♣ → foundation").rule == "3"  # a run never goes up
     runs = [m for m in book.legal_moves() if m.source == "column 4"]
     assert [len(m.cards) for m in runs] == [3]
     modern = Canfield.arrange(ROWS, foundations="3♠ A♥", waste="7♣ 4♠", partial=True)
@@ -132,8 +127,8 @@ def test_a_run_may_be_named_whole_or_by_its_ends() -> None:
 
 def test_spaces_take_kings_only_and_not_a_king_that_heads_its_own_row() -> None:
     game = Canfield.arrange({1: "K♠ Q♥", 2: "[5♣] K♦ Q♣", 3: "[4♦] 6♥"}, waste="K♥")
-    assert rule_of(game, "6♥ → space") == "7"
-    assert rule_of(game, "K♠ → space") == "7"
+    assert refused(game, "6♥ → space").rule == "7"
+    assert refused(game, "K♠ → space").rule == "7"
     targets = {m.target for m in game.legal_moves() if m.cards and m.cards[0] == Card.parse("K♦")}
     assert targets == {"column 4", "column 5", "column 6", "column 7"}
     game.play("K♦ → column 5")
@@ -144,16 +139,16 @@ def test_spaces_take_kings_only_and_not_a_king_that_heads_its_own_row() -> None:
 
 def test_aces_are_not_built_on_the_layout() -> None:
     game = Canfield.arrange({1: "[K♦] 2♦", 2: "[Q♦] A♣"}, waste="A♠")
-    assert rule_of(game, "A♣ → 2♦") == "5"
-    assert rule_of(game, "A♠ → 2♦") == "5"
+    assert refused(game, "A♣ → 2♦").rule == "5"
+    assert refused(game, "A♠ → 2♦").rule == "5"
     assert not any(m.target == "column 1" for m in game.legal_moves())
 
 
 def test_only_the_top_of_the_waste_and_face_up_cards_can_be_used() -> None:
     game = Canfield.arrange(ROWS, foundations="3♠ A♥", waste="7♣ 4♠")
-    assert rule_of(game, "7♣ → 8♥") == "8"
-    assert rule_of(game, "9♦ → 10♣") == "8"  # face down
-    assert rule_of(game, "J♣ → foundation") == "8"  # in the stock, next to be turned
+    assert refused(game, "7♣ → 8♥").rule == "8"
+    assert refused(game, "9♦ → 10♣").rule == "8"  # face down
+    assert refused(game, "J♣ → foundation").rule == "8"  # in the stock, next to be turned
     assert not any(Card.parse("J♣") in m.cards for m in game.moves())  # the moves do not show it
     with pytest.raises(IllegalMove):
         game.play(Move("move", (Card.parse("4♠"),), "waste", "stock", "4♠ → stock"))
@@ -165,8 +160,8 @@ def test_single_pass_by_default() -> None:
     for _ in range(24):
         game.play("turn")
     assert game.piles["stock"].is_empty
-    assert rule_of(game, "turn") == "8"
-    assert rule_of(game, "redeal") == "8"
+    assert refused(game, "turn").rule == "8"
+    assert refused(game, "redeal").rule == "8"
 
 
 def test_redeal_turns_the_waste_over_unshuffled() -> None:
@@ -174,14 +169,14 @@ def test_redeal_turns_the_waste_over_unshuffled() -> None:
     for _ in range(24):
         game.play("turn")
     first = game.piles["waste"].cards
-    assert rule_of(game, "turn") == "8"  # the waste must be turned over first
+    assert refused(game, "turn").rule == "8"  # the waste must be turned over first
     game.play("redeal")
     assert game.counters["redeals"] == 1 and game.piles["waste"].is_empty
     for _ in range(24):
         game.play("turn")
     second = game.piles["waste"].cards
     assert first == second
-    assert rule_of(game, "redeal") == "8"
+    assert refused(game, "redeal").rule == "8"
 
 
 def test_draw_three_turns_three_cards_or_what_is_left() -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 import patience
-from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Record, UnknownOption, render
+from patience import Card, InvalidMove, InvalidPosition, Move, Record, UnknownOption, render
 from patience.cards import shuffled, whist_pack
 from patience.games.fortress import Fortress
 from patience.render import fan_width
@@ -21,14 +22,6 @@ LATE = {
     "left row 5": "J♠ K♣ J♦", "right row 1": "J♥ Q♦", "right row 2": "10♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥",
     "right row 4": "K♥ 10♠ 10♣", "right row 5": "Q♥ 8♦",
 }
-
-
-def err(game: Fortress, move: Move | str) -> IllegalMove:
-    before = str(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value
 
 
 def card(text: str) -> Card:
@@ -70,26 +63,26 @@ def test_only_the_outside_card_moves() -> None:
     game = Fortress.from_plate()
     sources = {m.source: m.cards[0] for m in game.moves() if m.kind == "move"}
     assert sources == {r: game.piles[r].top for r in game.rows()}
-    problem = err(game, "A♦ → foundation")
+    problem = refused(game, "A♦ → foundation")
     assert problem.rule == "I" and "(A♦)" in str(problem)
 
 
 def test_cards_move_one_at_a_time_and_never_from_a_foundation() -> None:
     game = Fortress.arrange(LATE)
     two = Move("move", (card("7♥"), card("8♥")), "right row 2", "right row 3")
-    assert err(game, two).rule == "I"
+    assert refused(game, two).rule == "I"
     ace = Move("move", (card("A♥"),), "foundation 2", "right row 3")
-    assert err(game, ace).rule == "I"
+    assert refused(game, ace).rule == "I"
     stale = Move("move", (card("7♥"),), "right row 2", "right row 3")  # not the outside card
-    assert err(game, stale).rule == "I"
+    assert refused(game, stale).rule == "I"
     itself = Move("move", (card("8♥"),), "right row 2", "right row 2")
-    assert err(game, itself).rule == "I"
+    assert refused(game, itself).rule == "I"
 
 
 def test_unknown_moves() -> None:
     game = Fortress.from_plate()
-    assert err(game, Move("turn", notation="turn")).rule == "Play"
-    assert err(game, Move("move", (card("J♣"),), "left row 1", "waste")).rule == "Play"
+    assert refused(game, Move("turn", notation="turn")).rule == "Play"
+    assert refused(game, Move("move", (card("J♣"),), "left row 1", "waste")).rule == "Play"
     with pytest.raises(InvalidMove):
         game.play("shuffle")
     with pytest.raises(InvalidMove):
@@ -106,8 +99,8 @@ def test_marriages_go_both_ways_in_suit_within_and_across_groups() -> None:
     game.undo()
     across = game.play("3♥ → 2♥")  # right group to left group, ascending
     assert (across.source, across.target) == ("right row 2", "left row 4")
-    assert err(game, "Q♥ → K♦").rule == "Marriages"
-    assert "one up or one down" in str(err(game, "K♦ → J♦"))
+    assert refused(game, "Q♥ → K♦").rule == "Marriages"
+    assert "one up or one down" in str(refused(game, "K♦ → J♦"))
 
 
 # ---------------------------------------------------------------------------- lanes
@@ -167,14 +160,14 @@ def test_aces_take_the_first_empty_foundation() -> None:
     assert [game.piles[f].top for f in game.piles_of("foundation")][:2] == [card("K♦"), card("K♣")]
     assert game.play("A♥ → foundation").target == "foundation 3"
     assert game.play("A♠ → foundation").target == "foundation 4"
-    assert err(game, "2♠ → foundation 3").rule == "II"
+    assert refused(game, "2♠ → foundation 3").rule == "II"
 
 
 def test_descending_foundations() -> None:
     hearts = "3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥"
     game = Fortress.arrange({"left row 1": hearts, "right row 1": "2♥"}, foundations="descending")
     assert str(game.piles["foundation 2"]) == "A♥"
-    problem = err(game, "2♥ → foundation")
+    problem = refused(game, "2♥ → foundation")
     assert problem.rule == "Foundations" and "descend" in str(problem)
     game.play("K♥ → foundation")
     game.play("Q♥ → foundation")
@@ -206,7 +199,7 @@ def test_arrange_refuses_impossible_positions() -> None:
 # ---------------------------------------------------------------------------- re-deal and the end
 def test_no_redeal_ever() -> None:
     for game in (Fortress.from_plate(), patience.load("fortress", seed=3)):
-        assert err(game, "redeal").rule == "Re-deal"
+        assert refused(game, "redeal").rule == "Re-deal"
 
 
 def test_a_dead_deal_is_lost_and_a_cleared_table_won() -> None:

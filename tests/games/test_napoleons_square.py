@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 import patience
 from patience import (
     Card,
-    IllegalMove,
     InvalidMove,
     InvalidPosition,
     Pile,
@@ -30,14 +30,6 @@ PLATE_TOPS = ["4♦", "10♥", "J♣", "9♠", "2♣", "7♥", "3♦", "K♣", "
 
 #: Every suit complete but the diamonds, which are up to the three (for positions near the end).
 NEARLY_DONE = "K♠ K♠ K♥ K♥ K♣ K♣ 3♦ 3♦"
-
-
-def rule_of(game: NapoleonsSquare, move: str) -> str:
-    before = str(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value.rule
 
 
 def square(packets: dict[int, str]) -> dict[str, Pile]:
@@ -65,7 +57,7 @@ def test_the_second_way_deals_twelve_single_cards() -> None:
     assert len(game.piles["pack"]) == 92
     assert game.spec == "napoleons-square(square=single)"
     assert not [m for m in game.moves() if m.kind == "slip"], "a single card blocks nothing"
-    assert rule_of(game, "redeal") == "Note"
+    assert refused(game, "redeal").rule == "Note"
 
 
 def test_options_are_checked_and_load_from_a_spec() -> None:
@@ -120,15 +112,15 @@ def test_arrange_builds_foundations_and_puts_the_rest_in_the_pack() -> None:
 def test_only_top_cards_move_and_each_refusal_names_its_rule() -> None:
     game = NapoleonsSquare.arrange({1: "7♦ 9♣", 2: "10♣", 3: "8♦"}, foundations="A♠",
                                    talon="6♦ 5♥", turned="J♣", pack="K♥ 2♠")
-    assert rule_of(game, "7♦ → 8♦") == "I"
-    assert rule_of(game, "6♦ → foundation") == "Talon"      # under the 5♥ of the talon
-    assert rule_of(game, "2♠ → foundation") == "Talon"      # still in the pack
-    assert rule_of(game, "A♠ → 2♠") == "Talon"              # one played, the other still in the pack
-    assert rule_of(game, "9♣ → talon") == "Talon"
-    assert rule_of(game, "deal") == "Talon"                 # the J♣ waits
-    assert rule_of(game, "J♣ → 10♣") == "Marriages"
-    assert rule_of(game, "5♥ → foundation 1") == "III"
-    assert rule_of(game, "5♥ → foundation") == "Foundations"
+    assert refused(game, "7♦ → 8♦").rule == "I"
+    assert refused(game, "6♦ → foundation").rule == "Talon"      # under the 5♥ of the talon
+    assert refused(game, "2♠ → foundation").rule == "Talon"      # still in the pack
+    assert refused(game, "A♠ → 2♠").rule == "Talon"              # one played, the other still in the pack
+    assert refused(game, "9♣ → talon").rule == "Talon"
+    assert refused(game, "deal").rule == "Talon"                 # the J♣ waits
+    assert refused(game, "J♣ → 10♣").rule == "Marriages"
+    assert refused(game, "5♥ → foundation 1").rule == "III"
+    assert refused(game, "5♥ → foundation").rule == "Foundations"
     assert str(game.play("9♣ → 10♣")) == "9♣ → 10♣"
     assert game.play("J♣ → space").target == "packet 4", "the card turned may fill a vacancy"
 
@@ -139,8 +131,8 @@ def test_vacancies_take_one_card_from_the_talon_or_pack_only() -> None:
     fills = [m for m in game.legal_moves() if m.target in empty]
     assert {m.target for m in fills} == {"packet 2"}, "only the first vacancy is offered"
     assert {m.source for m in fills} == {"turned", "talon"}
-    assert rule_of(game, "Q♥ → space") == "II"
-    assert rule_of(game, "Q♥ → packet 5") == "II", "a vacancy named is refused the same way"
+    assert refused(game, "Q♥ → space").rule == "II"
+    assert refused(game, "Q♥ → packet 5").rule == "II", "a vacancy named is refused the same way"
     assert game.play("K♠ → packet 7").target == "packet 7", "another vacancy may be named"
     game.undo()
     game.play("K♠ → space")
@@ -171,7 +163,7 @@ def test_dealing_may_be_called_turning_and_ends_with_the_pack() -> None:
     while not game.piles["pack"].is_empty:
         game.play("deal")
         game.play(f"{game.piles['turned'].top} → talon")
-    assert rule_of(game, "deal") == "Re-deal"
+    assert refused(game, "deal").rule == "Re-deal"
 
 
 # ---------------------------------------------------------------------------- the Note
@@ -234,8 +226,8 @@ def test_the_notes_redeal_keeps_every_card_and_replays(where: str) -> None:
 def test_the_remedies_are_only_for_the_square_as_dealt() -> None:
     game = NapoleonsSquare.deal(8)
     game.play("deal")
-    assert rule_of(game, "redeal") == "Re-deal"
-    assert rule_of(game, "slip K♣") == "Note"
+    assert refused(game, "redeal").rule == "Re-deal"
+    assert refused(game, "slip K♣").rule == "Note"
     game.undo()
     assert {str(m) for m in game.legal_moves()} >= {"redeal", "slip K♣"}
 

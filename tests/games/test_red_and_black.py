@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 import patience
 from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Record, UnknownOption, render
 from patience.cards import Rank, Suit, parse_cards, shuffled, whist_pack
@@ -22,15 +23,6 @@ RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / 
 SLUG = "red-and-black"
 #: A full row of Volunteers for arranged positions (no card of it can be played at the start).
 ROW = {1: "9♠ 8♥ 7♣", 2: "10♦", 3: "5♣", 4: "6♥", 5: "J♦", 6: "K♣", 7: "3♦", 8: "Q♥"}
-
-
-def err(game: RedAndBlack, move: str | Move) -> IllegalMove:
-    """The IllegalMove that ``move`` raises; the game must be left exactly as it was."""
-    before, history = str(game), list(game.history)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before and game.history == history
-    return info.value
 
 
 def card(text: str) -> Card:
@@ -123,9 +115,9 @@ def test_vacancies_wait_for_the_redeal_and_are_filled_left_to_right() -> None:
         foundations="Q♦ Q♦ Q♣ Q♣ Q♥ Q♥ J♠ J♠", talon="K♣ K♥ K♠ Q♠",
     )
     assert game.vacancies() == ["volunteer 7", "volunteer 8"]
-    assert "Volunteers" == err(game, "K♠ → space").rule
-    assert err(game, "K♠ → volunteer 8").rule == "Volunteers"
-    assert err(game, "K♠ → vacancy").rule == "Volunteers"
+    assert "Volunteers" == refused(game, "K♠ → space").rule
+    assert refused(game, "K♠ → volunteer 8").rule == "Volunteers"
+    assert refused(game, "K♠ → vacancy").rule == "Volunteers"
     order = shuffled(list(game.piles["talon"]), f"{game.seed}/1")
     game.play("redeal")
     assert [game.piles[v].top for v in ("volunteer 7", "volunteer 8")] == order[:2]
@@ -136,9 +128,9 @@ def test_vacancies_wait_for_the_redeal_and_are_filled_left_to_right() -> None:
 def test_only_the_uppermost_card_of_a_volunteer_moves_by_the_book() -> None:
     game = RedAndBlack.arrange(ROW)
     run = Move("move", tuple(parse_cards("9♠ 8♥ 7♣")), "volunteer 1", "volunteer 2", "9♠ → 10♦")
-    assert err(game, run).rule == "Volunteers"
-    assert err(game, "9♠ → 10♦").rule == "Volunteers"
-    assert err(game, "8♥ → foundation").rule == "Volunteers"
+    assert refused(game, run).rule == "Volunteers"
+    assert refused(game, "9♠ → 10♦").rule == "Volunteers"
+    assert refused(game, "8♥ → foundation").rule == "Volunteers"
 
 
 def test_sequences_option_moves_runs_whole_or_in_part() -> None:
@@ -148,30 +140,30 @@ def test_sequences_option_moves_runs_whole_or_in_part() -> None:
     game.play("8♥ → 9♣")  # the top two cards of volunteer 1 go onto the other black nine
     assert str(game.piles["volunteer 8"]) == "9♣ 8♥ 7♣" and str(game.piles["volunteer 1"]) == "9♠"
     broken = Move("move", tuple(parse_cards("10♦ 9♠")), "volunteer 2", "volunteer 1", "10♦ → 9♠")
-    assert err(game, broken).rule == "Volunteers"
+    assert refused(game, broken).rule == "Volunteers"
 
 
 def test_a_run_is_not_played_to_a_foundation_whole() -> None:
     game = RedAndBlack.arrange({**ROW, 7: "3♦ 2♠"}, foundations="2♦", sequences=True)
     run = Move("move", tuple(parse_cards("3♦ 2♠")), "volunteer 7", "foundation 1", "3♦ → foundation")
-    assert err(game, run).rule == "Foundations"
+    assert refused(game, run).rule == "Foundations"
 
 
 def test_cards_of_the_pack_talon_and_foundations_are_refused_by_their_rules() -> None:
     game = RedAndBlack.arrange(ROW, talon="6♦ K♠", foundations="2♥")
-    assert err(game, "6♦ → 7♣").rule == "Talon"
+    assert refused(game, "6♦ → 7♣").rule == "Talon"
     pack_card = game.piles["pack"].top
-    assert err(game, Move("move", (pack_card,), "pack", "volunteer 1", "x")).rule == "Deal"
+    assert refused(game, Move("move", (pack_card,), "pack", "volunteer 1", "x")).rule == "Deal"
     two = card("2♥")
-    assert err(game, Move("move", (two,), "foundation 5", "volunteer 3", "x")).rule == "Foundations"
-    assert err(game, Move("move", (card("K♠"),), "talon", "talon", "x")).rule == "Play"
-    assert err(game, Move("move", (card("Q♥"),), "volunteer 8", "pack", "x")).rule == "Talon"
+    assert refused(game, Move("move", (two,), "foundation 5", "volunteer 3", "x")).rule == "Foundations"
+    assert refused(game, Move("move", (card("K♠"),), "talon", "talon", "x")).rule == "Play"
+    assert refused(game, Move("move", (card("Q♥"),), "volunteer 8", "pack", "x")).rule == "Talon"
 
 
 # ---------------------------------------------------------------------------- the deal and the re-deal
 def test_deal_when_blocked_and_any() -> None:
     game = RedAndBlack.arrange({**ROW, 7: "2♦"})
-    problem = err(game, "deal")
+    problem = refused(game, "deal")
     assert problem.rule == "Deal" and "2♦ can be played" in str(problem)
     loose = RedAndBlack.arrange({**ROW, 7: "2♦"}, deal_when="any")
     assert str(loose.play("turn")) == "deal"
@@ -180,7 +172,7 @@ def test_deal_when_blocked_and_any() -> None:
 def test_the_card_on_the_talon_must_be_played_before_the_next_deal() -> None:
     game = RedAndBlack.arrange(ROW, pack="2♣ 9♥")
     game.play("deal")
-    assert err(game, "deal").rule == "Deal"
+    assert refused(game, "deal").rule == "Deal"
     game.play("2♣ → foundation")
     game.play("deal")
     assert str(game.piles["talon"]) == "9♥"
@@ -191,19 +183,19 @@ def test_exhausted_pack_and_spent_redeal() -> None:
         {1: "K♦", 2: "K♣", 3: "K♥", 4: "K♠", 5: "K♦", 6: "Q♠", 7: "K♠", 8: "K♥"},
         foundations="Q♦ Q♦ Q♣ Q♣ Q♥ Q♥ J♠ J♠", talon="K♣ Q♠",
     )
-    assert str(err(game, "deal")) == "Deal — the pack is exhausted (the talon may be re-dealt)"
+    assert str(refused(game, "deal")) == "Deal — the pack is exhausted (the talon may be re-dealt)"
     game.play("redeal")
     assert game.counters["redeals"] == 1 and len(game.piles["pack"]) == 2
     while game.piles["pack"].cards:
         game.play(game.legal_moves()[0])
-    assert str(err(game, "deal")) == "Deal — the pack is exhausted"
-    assert err(game, "redeal").reason == "the talon may be re-dealt only once"
+    assert str(refused(game, "deal")) == "Deal — the pack is exhausted"
+    assert refused(game, "redeal").reason == "the talon may be re-dealt only once"
 
 
 def test_redeal_needs_a_talon_and_an_exhausted_pack() -> None:
     empty = RedAndBlack.arrange({1: "K♠", 2: "Q♠", 3: "K♠", 4: "Q♠"}, foundations="K♦ K♦ K♣ K♣ K♥ K♥ J♠ J♠")
-    assert err(empty, "redeal").reason == "there is no talon to take up"
-    assert err(RedAndBlack.from_plate(), "redeal").reason == "the talon is taken up only when the pack is exhausted"
+    assert refused(empty, "redeal").reason == "there is no talon to take up"
+    assert refused(RedAndBlack.from_plate(), "redeal").reason == "the talon is taken up only when the pack is exhausted"
 
 
 def test_redeal_is_reproducible_and_seeded() -> None:
@@ -223,12 +215,12 @@ def test_redeal_is_reproducible_and_seeded() -> None:
 def test_more_or_no_redeals() -> None:
     row = {1: "K♥", 2: "K♥", 3: "K♠", 4: "K♠", 5: "Q♠", 6: "Q♠", 7: "Q♥", 8: "Q♥"}
     spent = {"foundations": "K♦ K♦ K♣ K♣ J♥ J♥ 10♠ 10♠", "talon": "J♠ J♠"}
-    assert err(RedAndBlack.arrange(row, redeals=0, **spent), "redeal").reason == "this game has no re-deal"
+    assert refused(RedAndBlack.arrange(row, redeals=0, **spent), "redeal").reason == "this game has no re-deal"
     two = RedAndBlack.arrange(row, redeals=2, deal_when="any", **spent)
     for move in ("redeal", "deal", "deal", "redeal", "deal", "deal"):
         two.play(move)
     assert two.counters["redeals"] == 2
-    assert err(two, "redeal").reason == "the talon may be re-dealt only twice"
+    assert refused(two, "redeal").reason == "the talon may be re-dealt only twice"
 
 
 def test_options_are_checked() -> None:

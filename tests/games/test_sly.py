@@ -8,18 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 from patience import IllegalMove, InvalidMove, InvalidPosition, Record, load
 from patience.games.sly import PACKETS, Sly
 
 RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "sly.txt"
-
-
-def err(game: Sly, move: str) -> IllegalMove:
-    before = str(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value
 
 
 #: Twenty different cards, none wanted soon by the foundations of :func:`low`.
@@ -66,7 +59,7 @@ def test_rule_iv_closes_the_promenade_until_the_twenty_are_placed() -> None:
     game.play("deal")
     game.play("J♥ → packet 5")
     assert game.counters["placed"] == 1
-    assert err(game, "2♦ → foundation").rule == "IV"
+    assert refused(game, "2♦ → foundation").rule == "IV"
     for _ in range(19):  # nineteen more complete the deal of twenty
         game.play("deal")
         game.play(next(m for m in game.legal_moves() if m.target == "packet 20"))
@@ -80,7 +73,7 @@ def test_a_foundation_card_goes_up_at_once_but_a_second_ace_may_be_placed() -> N
     assert [str(m) for m in game.legal_moves()] == ["A♠ → packet 1"]  # the second A♠ begins nothing
     game.play("A♠ → packet 1")
     game.play("deal")
-    assert err(game, "A♥ → packet 2").rule == "Foundations"
+    assert refused(game, "A♥ → packet 2").rule == "Foundations"
     game.play("A♥ → foundation")
     assert game.piles["foundation 2"].top.text == "A♥"
 
@@ -91,7 +84,7 @@ def test_vacancies_are_refilled_from_the_pack_before_the_next_deal() -> None:
     game.play("Q♦ → foundation")  # the K♦'s foundation takes a queen: packet 4 is empty
     assert game.vacancies() == ["packet 4"]
     game.play("deal")
-    assert err(game, "J♣ → packet 1").rule == "Vacancies"
+    assert refused(game, "J♣ → packet 1").rule == "Vacancies"
     game.play("J♣ → packet 4")
     assert game.counters == {"rounds": 1, "placed": 0}  # the refill is not one of the twenty
     game.play("deal")
@@ -124,9 +117,9 @@ def test_the_last_short_deal_is_complete_when_the_pack_is_exhausted() -> None:
 def test_the_card_turned_up_is_placed_before_the_next_and_nothing_moves_between_packets() -> None:
     game = Sly.from_plate()
     game.play("deal")
-    assert err(game, "deal").rule == "Deal"
-    assert err(game, "10♥ → packet 2").rule == "Transfers"
-    assert err(game, "redeal").rule == "Re-deal"
+    assert refused(game, "deal").rule == "Deal"
+    assert refused(game, "10♥ → packet 2").rule == "Transfers"
+    assert refused(game, "redeal").rule == "Re-deal"
 
 
 @pytest.mark.parametrize("text, error", [("9♦ → 3♦", InvalidMove), ("banana", InvalidMove),
@@ -134,8 +127,7 @@ def test_the_card_turned_up_is_placed_before_the_next_and_nothing_moves_between_
                                           (None, TypeError)])
 def test_a_bad_move_leaves_the_plate_as_it_was(text: str, error: type[Exception]) -> None:
     game = Sly.from_plate()
-    with pytest.raises(error):
-        game.play(text)
+    refused(game, text, error)
     assert game == Sly.from_plate() and not game.history
 
 

@@ -192,9 +192,10 @@ def test_the_plate_and_deals_under_random_play_stay_consistent() -> None:
 
 
 # ------------------------------------------------------------------------ a won deal
-#: Deal 2 won, 263 moves, by a wider search than the project's solver (outside the project: a beam
-#: of twenty positions at each card dealt, with one move between the piles and the cards then going
-#: up at each): the game as implemented can be won.  Its moves, as a record writes them.
+#: Deal 2 won, 263 moves, by a search made outside the project before its beam could win this game (a
+#: beam of twenty positions at each card dealt, with one move between the piles and the cards then going
+#: up at each): a second line, found apart from the project's solver, that the rules as implemented let
+#: win.  Its moves, as a record writes them.
 WON_DEAL_2 = (
     "deal · deal · 9♥ → 8♥ #0 · 2♠ → top 1 · deal · J♥ → 3♥ · Q♦ → right 1 · deal · 7♦ → 6♦ · "
     "5♦ → right 2 · deal · 5♥ → 9♥ #0 · 8♠ → right 3 · deal · 2♥ → Q♥ · 2♣ → right 4 · deal · "
@@ -250,3 +251,25 @@ def test_deal_2_is_won_by_the_rules_as_implemented() -> None:
     assert len(record.moves) == 263
     game = record.replay()
     assert game.result == "won" and game.progress() == 104
+
+
+def test_the_worked_game_replays_to_a_win() -> None:
+    from pathlib import Path
+
+    from patience import Record
+
+    path = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-besieged-city.txt"
+    record = Record.from_text(path.read_text(encoding="utf-8"))
+    assert record.start == load("the-besieged-city", seed=5)
+    game = record.replay()
+    assert game.result == "won" and len(record.moves) == 234
+
+
+def test_the_beam_counts_the_cards_above_one_wanted_before_them() -> None:
+    # both 3♣ and both 4♣ are in the Ramparts, so the clubs stop at the Q♣ and want a 3♣ next, a 4♣
+    # two cards later: a 4♣ above a 3♣ counts, a 3♣ above a 4♣ does not
+    unwinding = TheBesiegedCity.arrange({"A": "4♣ 3♣", "B": "4♣ 3♣", "reserve 1": "2♣"})
+    burying = TheBesiegedCity.arrange({"A": "3♣ 4♣", "B": "3♣ 4♣", "reserve 1": "2♣"})
+    assert str(unwinding.piles["foundation 4"].top) == "Q♣"
+    assert unwinding.beam_score()[2] == 0 and burying.beam_score()[2] == -2
+    assert unwinding.beam_score() > burying.beam_score()

@@ -136,3 +136,15 @@ def test_the_worked_game_replays_to_a_win() -> None:
     end = record.replay()
     assert end.is_won and end.result == "won"
     assert all(len(end.piles[f]) == 12 for f in end.piles_of("foundation"))
+
+
+def test_a_search_is_offered_only_the_cheapest_of_the_dearer_pairings() -> None:
+    game = TheEmpressOfIndia.deal(seed=1)
+    offered = game.useful_moves()
+    after = offered[offered.index(DEAL) + 1:]
+    assert after and len(after) == TheEmpressOfIndia.LATER == 20 and all(m.kind == "pair" for m in after)
+    game.LATER = None  # all of them, the cheapest first, as before the cap
+    every = game.useful_moves()
+    assert every[:len(offered)] == offered and len(every) > 100
+    legal = game.legal_moves()
+    assert all(move in legal for move in every)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 import patience
 from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Move, Record, UnknownOption, render
 from patience.cards import shuffled, whist_pack
@@ -23,14 +24,6 @@ def up(suit: str, to: str = "K") -> str:
 
 def down(suit: str, to: str = "A") -> str:
     return " ".join(f"{r}{suit}" for r in reversed(RANKS[RANKS.index(to):]))
-
-
-def err(game: TheFifteen, move: str | Move) -> IllegalMove:
-    before = str(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value
 
 
 # ---------------------------------------------------------------------------- the deal
@@ -76,7 +69,7 @@ def test_options_are_checked() -> None:
 def test_distinct_kings() -> None:
     game = TheFifteen.arrange({1: "9♣ K♥", 2: "9♣ K♥"}, distinct_suits=True)
     game.play("K♥ → foundation")
-    problem = err(game, "K♥ → foundation")
+    problem = refused(game, "K♥ → foundation")
     assert problem.rule == "Foundations" and "kings must be of different suits" in str(problem)
 
 
@@ -99,22 +92,22 @@ def test_two_like_foundations_offer_one_move() -> None:
 
 def test_foundation_messages() -> None:
     game = TheFifteen.arrange({1: "9♣ K♥", 2: "8♣ 5♥", 3: "7♣ A♠"}, {1: "A♥ 2♥"})
-    assert "begun with one of the aces" in str(err(game, "K♥ → foundation 2"))
-    assert "ascend in sequence (5♥ on 2♥)" in str(err(game, "5♥ → foundation"))
-    assert err(game, "A♠ → foundation 1").rule == "II"
-    assert err(game, "5♥ → foundation 3").rule == "Foundations"
+    assert "begun with one of the aces" in str(refused(game, "K♥ → foundation 2"))
+    assert "ascend in sequence (5♥ on 2♥)" in str(refused(game, "5♥ → foundation"))
+    assert refused(game, "A♠ → foundation 1").rule == "II"
+    assert refused(game, "5♥ → foundation 3").rule == "Foundations"
 
 
 def test_a_fifth_king_has_no_foundation_of_its_own() -> None:
     game = TheFifteen.arrange({1: "9♣ K♦"}, {5: "K♠", 6: "K♥", 7: "K♣", 8: "K♣"})
-    problem = err(game, "K♦ → foundation")
+    problem = refused(game, "K♦ → foundation")
     assert "only four kings form foundations" in str(problem)
 
 
 def test_a_played_card_stays_on_its_foundation() -> None:
     game = TheFifteen.arrange({1: "9♣ 3♥"}, {1: "A♥ 2♥"})
     back = Move("move", (Card.parse("2♥"),), "foundation 1", "column 1", "2♥ → 3♥")
-    assert err(game, back).rule == "I"
+    assert refused(game, back).rule == "I"
 
 
 # -------------------------------------------------------------------- marriages, lanes
@@ -129,7 +122,7 @@ def test_marriages_go_both_ways_whatever_the_column_did_before() -> None:
 def test_a_card_cannot_go_onto_itself() -> None:
     game = TheFifteen.arrange({1: "9♣ 7♥"})
     same = Move("move", (Card.parse("7♥"),), "column 1", "column 1", "7♥ → 7♥")
-    assert err(game, same).rule == "Play"
+    assert refused(game, same).rule == "Play"
 
 
 def test_lanes_are_named_by_column_when_several_are_open() -> None:
@@ -195,17 +188,17 @@ def test_withdrawal_of_two_aces_is_refused() -> None:
     assert len(row) == 2
     move = Move("withdraw", (row[0][1], row[1][1]), f"{row[0][0]}, {row[1][0]}",
                 "foundation 1, foundation 2", "withdraw A♦ A♦")
-    assert "one ace and one king" in str(err(game, move))
+    assert "one ace and one king" in str(refused(game, move))
 
 
 def test_a_buried_card_is_refused_by_rule_one_even_when_the_exception_names_it() -> None:
     game = TheFifteen.deal(28)
-    assert err(game, "A♦ → foundation").rule == "I"
-    assert err(game, "K♠ → 9♥").rule == "I"
+    assert refused(game, "A♦ → foundation").rule == "I"
+    assert refused(game, "K♠ → 9♥").rule == "I"
 
 
 def test_there_is_no_redeal() -> None:
-    assert err(TheFifteen.deal(5), "redeal").rule == "Re-deal"
+    assert refused(TheFifteen.deal(5), "redeal").rule == "Re-deal"
 
 
 # ------------------------------------------------------------------------ positions

@@ -9,19 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 from patience import IllegalMove, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
 from patience.cards import Rank
 from patience.games.the_great_thirteen import GROUND, NUMERAL, PLATE_PILES, TheGreatThirteen, numeral_value
 
 RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-great-thirteen.txt"
-
-
-def err(game: TheGreatThirteen, move: str) -> IllegalMove:
-    before = str(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value
 
 
 def stuck(game: TheGreatThirteen) -> TheGreatThirteen:
@@ -72,13 +65,13 @@ def test_moves_to_the_balcony_or_between_ground_packets_are_refused() -> None:
     with pytest.raises(TypeError):
         game.play(None)  # type: ignore[arg-type]
     assert str(game) == str(TheGreatThirteen.from_plate())
-    assert err(game, "7♦ → numeral 2").rule in ("I", "Foundations")
+    assert refused(game, "7♦ → numeral 2").rule in ("I", "Foundations")
 
 
 def test_rule_two_card_reading_still_sends_the_card_to_its_vacancy() -> None:
     vacancy = {k: v for k, v in PLATE_PILES.items() if k != "numeral 2"}
     narrow = TheGreatThirteen.deal_with(45, vacancy, vacancies="card")
-    assert err(narrow, "6♥ → numeral 8").rule == "II"
+    assert refused(narrow, "6♥ → numeral 8").rule == "II"
     narrow.play("A♦ → numeral 3")  # another addition goes on
     narrow.play("6♥ → numeral 2")
     assert narrow.piles["numeral 2"].top.value == 6
@@ -127,12 +120,12 @@ def test_redeal_deals_bottom_card_first_round_to_own_place() -> None:
 
 def test_redeal_refused_while_a_card_plays_and_when_none_are_left() -> None:
     game = TheGreatThirteen.from_plate()
-    assert err(game, "redeal").rule == "Re-deal"
+    assert refused(game, "redeal").rule == "Re-deal"
     lost = load("the-great-thirteen", seed=1)
     while lost.legal_moves():
         lost.play(lost.legal_moves()[0])
     assert lost.counters["redealt"] == 8 and lost.is_over and not lost.is_won
-    assert "no more" in str(err(lost, "redeal"))
+    assert "no more" in str(refused(lost, "redeal"))
 
 
 def test_options_are_checked() -> None:

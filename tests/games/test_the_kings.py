@@ -9,18 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
+from conftest import refused
+from patience import Card, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
 from patience.games.the_kings import ACE_SUITS, TheKings
 
 RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-kings.txt"
-
-
-def err(game: TheKings, move: str) -> IllegalMove:
-    before = str(game)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value
 
 
 def deal_out(game: TheKings, play: bool = True) -> TheKings:
@@ -106,7 +99,7 @@ def test_a_card_left_outside_stays_available_while_the_deal_goes_on() -> None:
     for _ in range(4):
         game.play("deal")
     assert str(game.piles["right row 1"]) == "2♦"
-    assert err(game, "3♥ → foundation").rule == "I"
+    assert refused(game, "3♥ → foundation").rule == "I"
     game.play("2♦ → foundation")
     game.play("3♥ → foundation")
     assert str(game.piles["foundation 1"].top) == "3♥"
@@ -115,9 +108,9 @@ def test_a_card_left_outside_stays_available_while_the_deal_goes_on() -> None:
 
 def test_deal_and_redeal_refused() -> None:
     game = deal_out(TheKings.deal(3))
-    assert err(game, "deal").rule == "Deal"
-    assert err(game, "redeal").rule == "Re-deal"
-    assert err(TheKings.deal(3), "redeal").rule == "Re-deal"
+    assert refused(game, "deal").rule == "Deal"
+    assert refused(game, "redeal").rule == "Re-deal"
+    assert refused(TheKings.deal(3), "redeal").rule == "Re-deal"
 
 
 # --------------------------------------------------------------------- the rules
@@ -125,23 +118,23 @@ def test_rule_three_during_the_deal_and_after() -> None:
     game = TheKings.from_plate()
     for _ in range(7):
         game.play("deal")
-    e = err(game, "2♠ → foundation 7")
+    e = refused(game, "2♠ → foundation 7")
     assert e.rule == "III" and "during the deal" in str(e)
     # after the deal the 4♥ of the top line goes to foundation 8, on the bottom line;
     # with same_line=always it may not
     rows = {**LATE, "left row 1": "9♥ 6♦ 5♠ 4♥"}
     assert TheKings.arrange(rows).play("4♥ → foundation").target == "foundation 8"
-    e = err(TheKings.arrange(rows, same_line="always"), "4♥ → foundation")
+    e = refused(TheKings.arrange(rows, same_line="always"), "4♥ → foundation")
     assert e.rule == "III" and "during the deal" not in str(e)
 
 
 def test_inner_cards_and_cards_elsewhere() -> None:
     game = TheKings.arrange(LATE)
-    assert err(game, "4♥ → foundation").rule == "II"
-    assert err(game, "5♠ → 6♦").rule == "II"
-    assert err(game, "K♠ → Q♦").rule == "Foundations"
+    assert refused(game, "4♥ → foundation").rule == "II"
+    assert refused(game, "5♠ → 6♦").rule == "II"
+    assert refused(game, "K♠ → Q♦").rule == "Foundations"
     early = TheKings.from_plate()
-    assert err(early, "K♠ → foundation").rule == "Deal"
+    assert refused(early, "K♠ → foundation").rule == "Deal"
     with pytest.raises(InvalidMove):
         early.play("deal the cards")
 
@@ -152,24 +145,24 @@ def test_sequences_up_and_down_any_suit_only_after_the_deal() -> None:
     assert game.play("8♥ → 9♦").target == "left row 1"
     game.undo()
     assert game.play("10♥ → 9♦").target == "left row 1"
-    assert err(game, "8♠ → 10♥").rule == "I"
+    assert refused(game, "8♠ → 10♥").rule == "I"
     during = TheKings.from_plate()
     for _ in range(16):
         during.play("deal")
-    assert err(during, "6♥ → 7♣").rule == "Sequences"
+    assert refused(during, "6♥ → 7♣").rule == "Sequences"
 
 
 def test_direction_keep() -> None:
     rows = {"left row 1": "K♣ 10♣ 9♦", "left row 2": "J♦ Q♠", "left row 3": "9♣ 8♥",
             "right row 1": "Q♦ 10♥", "right row 2": "K♥ J♠ 8♠"}
     keep = TheKings.arrange(rows, direction="keep")
-    assert "descending" in str(err(keep, "10♥ → 9♦"))
+    assert "descending" in str(refused(keep, "10♥ → 9♦"))
     keep.play("8♠ → 9♦")
     # the Q♦ and 10♥ are not in sequence: the J♠ may go on the 10♥, and then the row goes up
     assert keep.play("J♠ → 10♥").target == "right row 1"
     keep.play("Q♠ → J♠")
     assert str(keep.piles["right row 1"]) == "Q♦ 10♥ J♠ Q♠"
-    assert "ascending" in str(err(keep, "J♦ → Q♠"))
+    assert "ascending" in str(refused(keep, "J♦ → Q♠"))
 
 
 #: Two foundations (7 and 8, on the bottom line) wait for a 4; the rest are complete.
@@ -196,14 +189,14 @@ def test_lanes() -> None:
     # with lane=line, the bottom line still has cards on the left
     line = TheKings.arrange(BLOCKED, lane="line")
     line.play("Q♠ → K♥")
-    assert err(line, "6♦ → space").rule == "Lane"
+    assert refused(line, "6♦ → space").rule == "Lane"
 
 
 def test_play_at_once() -> None:
     game = load("the-kings(play_at_once=true)", seed=21)
     for _ in range(7):
         game.play("deal")
-    e = err(game, "deal")
+    e = refused(game, "deal")
     assert e.rule == "Deal" and "2♠" in str(e)
     game.play("2♠ → foundation")
     game.play("deal")

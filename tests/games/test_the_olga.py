@@ -61,12 +61,16 @@ def test_only_the_first_of_the_spaces_is_searched() -> None:
     assert [m.target for m in game.useful_moves() if m.notation == "9♠ → space"] == ["row 1 column 2"]
 
 
-def test_runs_move_whole_only_with_the_option_and_only_when_in_sequence() -> None:
+def test_runs_move_whole_by_default_only_when_in_sequence_and_not_with_runs_false() -> None:
     places = {"row 1 column 1": "Q♦ J♣ 10♥", "row 1 column 2": "K♠", "row 1 column 3": "J♠ 9♥"}
-    single = TheOlga.arrange(places)
+    single = TheOlga.arrange(places, runs=False)
+    before = str(single)
     with pytest.raises(IllegalMove, match="one available card"):
         single.play("Q♦ J♣ 10♥ → K♠")
-    runs = TheOlga.arrange(places, runs=True)
+    assert str(single) == before and single.spec == "the-olga(runs=false)"
+    assert all(len(m.cards) == 1 for m in single.legal_moves() if m.kind == "move")
+    runs = TheOlga.arrange(places)
+    assert runs.options.runs and runs.spec == "the-olga"
     assert "only a sequence" in str(runs.violation(_move(runs, "row 1 column 3", 2, "row 1 column 2")))
     runs.play("Q♦–10♥ → K♠")
     assert str(runs.piles["row 1 column 2"]) == "K♠ Q♦ J♣ 10♥" and runs.piles["row 1 column 1"].is_empty

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 import patience
 from patience import (
     Card,
-    IllegalMove,
     InvalidMove,
     InvalidPosition,
     Move,
@@ -40,15 +40,6 @@ QUIET = """
     7♦ / 3♠ / 8♥ / 6♣
     K♠ / 4♦ / 5♥ / 3♣
 """
-
-
-def rule_of(game: TheSquare, move: str | Move) -> str:
-    """The rule that refuses ``move``; the game must be left as it was."""
-    before, history = str(game), list(game.history)
-    with pytest.raises(IllegalMove) as info:
-        game.play(move)
-    assert str(game) == before and game.history == history
-    return info.value.rule
 
 
 def slow_legal_moves(game: TheSquare) -> list[Move]:
@@ -168,19 +159,19 @@ def test_a_reversal_may_name_its_target_packet() -> None:
 def test_cards_out_of_reach_cite_the_rule_of_where_they_lie() -> None:
     game = TheSquare.arrange(QUIET.replace("K♠", "2♦"), {1: "A♥-3♥", 2: "A♠-K♠-J♠"}, talon="4♥ 10♣",
                              to_come="4♥")
-    assert rule_of(game, "4♥ → foundation") == "Talon", "under the top of the talon; the 4♥ to come"
-    assert rule_of(game, "Q♠ → foundation") == "Foundations", "both Q♠ are on the foundation"
-    assert rule_of(game, "3♥ → foundation") == "Talon", "the other 3♥ is still in the pack"
-    assert rule_of(game, "2♥ → foundation") == "Talon"
-    assert rule_of(game, "10♣ → 8♥") == "Marriages"
+    assert refused(game, "4♥ → foundation").rule == "Talon", "under the top of the talon; the 4♥ to come"
+    assert refused(game, "Q♠ → foundation").rule == "Foundations", "both Q♠ are on the foundation"
+    assert refused(game, "3♥ → foundation").rule == "Talon", "the other 3♥ is still in the pack"
+    assert refused(game, "2♥ → foundation").rule == "Talon"
+    assert refused(game, "10♣ → 8♥").rule == "Marriages"
     game.play("10♣ → 9♣")
-    assert rule_of(game, "4♥ → foundation 2") == "I"
+    assert refused(game, "4♥ → foundation 2").rule == "I"
     game.play("4♥ → foundation")
-    assert rule_of(game, "4♥ → foundation") == "Talon", "the other 4♥ is still in the pack"
+    assert refused(game, "4♥ → foundation").rule == "Talon", "the other 4♥ is still in the pack"
     buried = TheSquare.arrange(QUIET.replace("K♣", "4♥ K♣"), {1: "A♥-3♥"})
-    assert rule_of(buried, "4♥ → foundation") == "Square"
-    assert rule_of(buried, Move("move", (Card.parse("4♥"),), "packet 1", "foundation 1")) == "Square"
-    assert rule_of(buried, "4♥ → 7♣") == "Square"
+    assert refused(buried, "4♥ → foundation").rule == "Square"
+    assert refused(buried, Move("move", (Card.parse("4♥"),), "packet 1", "foundation 1")).rule == "Square"
+    assert refused(buried, "4♥ → 7♣").rule == "Square"
     with pytest.raises(InvalidMove):
         buried.play("K♣ → 10♣")
 
@@ -188,19 +179,19 @@ def test_cards_out_of_reach_cite_the_rule_of_where_they_lie() -> None:
 def test_moves_the_game_does_not_have_are_refused() -> None:
     game = TheSquare.arrange(QUIET, turned="10♣")
     ten = (Card.parse("10♣"),)
-    assert rule_of(game, Move("redeal", notation="redeal")) == "Play"
-    assert rule_of(game, Move("move", ten, "turned", "pack")) == "Play"
-    assert rule_of(game, Move("move", ten + ten, "turned", "talon")) == "Play"
-    assert rule_of(game, Move("reverse", parse("K♣"), "packet 1", "foundation 1")) == "Reversal"
-    assert rule_of(game, Move("move", parse("K♣"), "packet 1", "talon")) == "Talon"
+    assert refused(game, Move("redeal", notation="redeal")).rule == "Play"
+    assert refused(game, Move("move", ten, "turned", "pack")).rule == "Play"
+    assert refused(game, Move("move", ten + ten, "turned", "talon")).rule == "Play"
+    assert refused(game, Move("reverse", parse("K♣"), "packet 1", "foundation 1")).rule == "Reversal"
+    assert refused(game, Move("move", parse("K♣"), "packet 1", "talon")).rule == "Talon"
 
 
 # ---------------------------------------------------------------------------- spaces
 def test_a_space_is_filled_from_the_card_turned_or_the_talon_not_from_the_square() -> None:
     game = TheSquare.arrange(QUIET.replace("K♣", "--"), turned="10♣", talon="7♠")
-    assert rule_of(game, "8♠ → space") == "Spaces"
-    assert rule_of(game, "7♠ → 8♠") == "Spaces", "at once: nothing else first"
-    assert rule_of(game, "10♣ → talon") == "Spaces"
+    assert refused(game, "8♠ → space").rule == "Spaces"
+    assert refused(game, "7♠ → 8♠").rule == "Spaces", "at once: nothing else first"
+    assert refused(game, "10♣ → talon").rule == "Spaces"
     assert [str(m) for m in game.legal_moves()] == ["10♣ → space", "7♠ → space"]
 
 
@@ -212,7 +203,7 @@ def test_with_no_card_left_to_fill_it_a_space_stays_open() -> None:
     game = TheSquare.arrange({1: "A♣", 2: "2♣"}, NEARLY_DONE, rest="talon")
     assert not game.can_fill() and len(game.spaces()) == 14
     assert [str(m) for m in game.legal_moves()] == ["A♣ → 2♣", "2♣ → foundation", "2♣ → A♣"]
-    assert rule_of(game, "deal") == "Re-deal"
+    assert refused(game, "deal").rule == "Re-deal"
     game.play("2♣ → foundation")
     game.play("A♣ → foundation")
     assert game.is_won and game.result == "won" and game.is_over
@@ -222,13 +213,13 @@ def test_before_talon_lets_play_go_on_while_a_space_is_open() -> None:
     game = TheSquare.arrange(QUIET.replace("K♣", "--"), turned="10♣", talon="7♠", spaces="before-talon")
     assert game.spec == "the-square(spaces=before-talon)"
     assert game.play("7♠ → 8♠")
-    assert rule_of(game, "10♣ → talon") == "Spaces"
+    assert refused(game, "10♣ → talon").rule == "Spaces"
     assert game.play("10♣ → space") and game.play("deal")
 
 
 def test_from_talon_spaces_keeps_the_talon_for_the_spaces() -> None:
     game = TheSquare.arrange(QUIET, {1: "A♥"}, talon="2♥ 7♠", from_talon="spaces")
-    assert rule_of(game, "7♠ → 8♠") == "Talon"
+    assert refused(game, "7♠ → 8♠").rule == "Talon"
     assert [str(m) for m in game.legal_moves()] == ["deal"]
     other = TheSquare.arrange(QUIET.replace("K♣", "--"), talon="3♥", from_talon="spaces")
     assert [str(m) for m in other.legal_moves()] == ["deal", "3♥ → space"]
@@ -261,8 +252,8 @@ def test_a_waiting_ace_allows_only_its_own_move() -> None:
     game.play("deal")
     assert [str(m) for m in game.legal_moves()] == ["A♥ → foundation"]
     assert game.legal_moves() == slow_legal_moves(game)
-    assert rule_of(game, "A♥ → foundation 4") == "Foundations"
-    assert rule_of(game, "A♥ → space") == "Foundations"
+    assert refused(game, "A♥ → foundation 4").rule == "Foundations"
+    assert refused(game, "A♥ → space").rule == "Foundations"
 
 
 # ------------------------------------------------------------------------- the record

@@ -8,19 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
+from conftest import refused
+from patience import Card, InvalidMove, InvalidPosition, Record, UnknownOption, load, render
 from patience.game import Move, Pile
 from patience.games.the_sultan import DIVAN, FIRST, FOUNDATIONS, TheSultan
 
 RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-sultan.txt"
-
-
-def unchanged_after(game: TheSultan, move: str, error: type[Exception] = IllegalMove) -> Exception:
-    before = str(game)
-    with pytest.raises(error) as info:
-        game.play(move)
-    assert str(game) == before
-    return info.value
 
 
 def first_divan_play(game: TheSultan) -> Move | None:
@@ -116,8 +109,8 @@ def test_a_foundation_ends_with_its_queen() -> None:
 
 def test_deal_refused_when_the_pack_is_exhausted_and_play_from_elsewhere() -> None:
     game = TheSultan.from_plate()
-    assert "has not been dealt" in str(unchanged_after(game, "Q♣ → foundation"))
-    assert "stays there" in str(unchanged_after(game, "K♣ → foundation 2"))
+    assert "has not been dealt" in str(refused(game, "Q♣ → foundation"))
+    assert "stays there" in str(refused(game, "K♣ → foundation 2"))
     game.piles["talon"], game.piles["pack"] = game.piles["pack"].turned_up(), Pile()
     game.piles["talon"] = Pile(game.piles["talon"].cards, 0)
     assert str(game.violation(Move("deal", (), "pack", "talon", "deal"))) == "Deal — the pack is exhausted"
@@ -132,7 +125,7 @@ def test_the_number_of_redeals_is_an_option(redeals: int) -> None:
         if game.counters["redeals"] < redeals:
             game.play("redeal")
     words = {0: "never", 1: "once"}[redeals]
-    assert str(unchanged_after(game, "redeal")) == f"Re-deal — the talon may be re-dealt {words}"
+    assert str(refused(game, "redeal")) == f"Re-deal — the talon may be re-dealt {words}"
     with pytest.raises(UnknownOption):
         TheSultan(redeals=-1)
 
@@ -207,9 +200,9 @@ def test_inconsistencies_name_what_no_game_reaches() -> None:
 
 def test_bad_input_leaves_the_game_as_it_was() -> None:
     game = TheSultan.from_plate()
-    unchanged_after(game, "4♦ → foundation 4")
-    unchanged_after(game, "X9 → foundation", InvalidMove)
-    unchanged_after(game, "2♥ → divan 1", InvalidMove)
+    refused(game, "4♦ → foundation 4")
+    refused(game, "X9 → foundation", InvalidMove)
+    refused(game, "2♥ → divan 1", InvalidMove)
     with pytest.raises(InvalidPosition):
         TheSultan.from_position("the-sultan seed=1\ndivan 9: 3♥")
     with pytest.raises(InvalidPosition):

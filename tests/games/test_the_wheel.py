@@ -9,22 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import refused
 from patience.cards import Suit
-from patience import Card, IllegalMove, InvalidMove, InvalidPosition, Record, load
+from patience import Card, InvalidMove, InvalidPosition, Record, load
 from patience.game import Move, Pile
 from patience.games.the_wheel import CIRCLE, CROSS, CUSHION, TheWheel, makes_eighteen
 
 RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "the-wheel.txt"
 C = Card.parse
-
-
-def refused(game: TheWheel, move: str, error: type[Exception] = IllegalMove) -> str:
-    """The words of the refusal of ``move``, the game checked unchanged."""
-    before = str(game)
-    with pytest.raises(error) as info:
-        game.play(move)
-    assert str(game) == before
-    return str(info.value)
 
 
 def cushion(game: TheWheel) -> list[str]:
@@ -83,7 +75,7 @@ def test_later_deals_cover_empty_places_and_the_last_deal_is_short() -> None:
     assert len(game.piles["pack"]) == 0 and left > 5
     assert all(game.piles[name].cards for name in CUSHION[:5])
     assert [name for name in CUSHION[5:] if not game.piles[name].cards] == [n for n in empty if n in CUSHION[5:]]
-    assert refused(game, "deal") == "Re-deal — there is no re-deal: the pack is exhausted"
+    assert str(refused(game, "deal")) == "Re-deal — there is no re-deal: the pack is exhausted"
 
 
 def test_a_combination_is_named_in_any_order_and_each_crown_is_a_move() -> None:
@@ -134,8 +126,8 @@ def test_bad_input_leaves_the_game_as_it_was() -> None:
     game = TheWheel.from_plate()
     refused(game, "Z♦ → circle", InvalidMove)
     refused(game, "", InvalidMove)
-    assert "Rule V" in refused(game, str(game.piles["cross 1"].top) + " 7♥ 9♠ + K♥")
-    assert "has not been dealt" in refused(game, str(game.piles["pack"].top) + " 7♥ 9♠ + K♥")
+    assert "Rule V" in str(refused(game, str(game.piles["cross 1"].top) + " 7♥ 9♠ + K♥"))
+    assert "has not been dealt" in str(refused(game, str(game.piles["pack"].top) + " 7♥ 9♠ + K♥"))
     bad = [Move("combine", (C("2♥"), C("7♥"), C("9♠"), C("K♥")), "cushion 8,cushion 5,cushion 4,pack", "circle 1"),
            Move("combine", (C("2♥"), C("7♥"), C("9♠"), C("K♥")), "cushion 8,cushion 5,cushion 4,cushion 1", "circle 2"),
            Move("combine", (C("2♥"), C("7♥")), "cushion 8,cushion 5", "circle 1"),

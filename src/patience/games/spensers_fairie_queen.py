@@ -480,8 +480,9 @@ FOUNDATION_ACES = tuple(parse_cards("A♠ A♥ A♦ A♣"))
 #: Plate 026: the eight kings along the top, left to right, as far as their corner pips can be told
 #: (the reading, and its doubts, are in the chapter), and the number of cards hanging from each.
 PLATE_KINGS = "K♣ K♦ K♠ K♥ K♣ K♦ K♠ K♥"
-PLATE_LENGTHS = (9, 0, 31, 26, 5, 0, 17, 0)
-#: The cards of the columns cannot be read at the plate's size: they lie in the order of this seed.
+PLATE_LENGTHS = (8, 0, 32, 26, 5, 0, 17, 0)
+#: The cards of the columns cannot be read at the plate's size, even zoomed (the chapter says why):
+#: they lie in the order of this seed.
 PLATE_SEED = 26
 
 SpensersFairieQueen.PLATE = str(SpensersFairieQueen.from_shape(PLATE_KINGS, PLATE_LENGTHS, PLATE_SEED))

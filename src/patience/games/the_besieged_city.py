@@ -592,6 +592,30 @@ class TheBesiegedCity(Game):
                 score -= 5 - soon
         return score
 
+    #: A beam search (:func:`patience.solve.beam`) tries from each position one move between the
+    #: piles at each card dealt (each card that can go up going at once): the Ramparts offer too
+    #: many to try every line of them.
+    BEAM_REACH = 1
+
+    def beam_score(self) -> tuple[int, int, int, int]:
+        """How good a position looks to a beam search, most first: cards up, fewer cards in the
+        pack and the talon (the talon's cards come back only through the Reserve), fewer cards in
+        the Ramparts lying above a card their foundation wants before them (each such pair counts:
+        the packets must unwind in the order of play), and empty piles.
+
+        >>> game = TheBesiegedCity.arrange({"A": "4♣ 3♣", "B": "3♣ 4♣", "reserve 1": "2♣"})
+        >>> str(game.piles["foundation 4"].top), game.beam_score()[2]  # B's 4♣ lies on a 3♣, wanted first
+        ('Q♣', -1)
+        """
+        piles = self.piles
+        done = {piles[f].cards[0].suit: len(piles[f].cards) for f in FOUNDATIONS if piles[f].cards}
+        later = 0
+        for name in RAMPARTS:
+            wanted = [_turn(done.get(card.suit, 0), card.value) for card in piles[name].cards]
+            later += sum(1 for i, w in enumerate(wanted) for above in wanted[i + 1:] if above > w)
+        empty = sum(1 for pile in piles.values() if not pile.cards)
+        return (self.progress(), -len(piles["pack"]) - len(piles["talon"]), -later, empty)
+
     def independent(self, pack_move: Move, move: Move) -> bool:
         """Whether ``move``, made just after a deal, could have been made before it to the same
         effect: not a move from the Reserve (its vacancy takes the talon's top card, or the pack's),
@@ -679,6 +703,13 @@ class TheBesiegedCity(Game):
         spots += [Spot(name, x0 + c, ROWS + 1, label=LETTERS.get(name, "")) for c, name in enumerate(BOTTOM)]
         spots += [Spot("pack", x0, ROWS + 2.4, label="pack"), Spot("talon", x0 + 1.25, ROWS + 2.4, label="talon")]
         return spots
+
+
+def _turn(done: int, value: int) -> int:
+    """How many cards a foundation that holds ``done`` cards takes before one of ``value`` (the
+    first of its turns still to come; 99 for none)."""
+    rest = ORDER[done:]
+    return rest.index(value) if value in rest else 99
 
 
 #: Plate 015, place by place (see the chapter's table of readings).

@@ -102,6 +102,9 @@ class TheClock(Game):
     }
     AVAILABILITY = ("I", "only the uppermost card of each packet is available")
     FACE_DOWN = ("pack",)
+    #: A beam search makes one move between the piles a layer: every line of marriages between two
+    #: cards dealt is too many to try (four wins in the first ten deals, against none).
+    BEAM_REACH = 1
     OPTIONS = (
         Option(
             "deal_when",

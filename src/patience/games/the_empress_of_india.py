@@ -560,12 +560,19 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         """None: which pair to play, and when, changes which cards refill the places."""
         return None
 
+    #: The most of the dearer pairings (those after the deal) that :meth:`useful_moves` offers a search,
+    #: the cheapest first; None for all of them.
+    LATER: int | None = 20
+
     def useful_moves(self) -> list[Move]:
         """The legal moves less those alike (equal cards in places of one side), in the order a
         player would try them: the plays; the pairings that bring in a card the foundations will
-        want soon and bind two cards they will want late, and about as late; the deal; the other
-        pairings.  (Made directly, as :meth:`generate_legal_moves` makes them, each kept where it
-        first appears there, without making the thousand pairings alike.)"""
+        want soon and bind two cards they will want late, and about as late; the deal; the cheapest
+        :attr:`LATER` of the other pairings (a plan of the honest player made and ordered all of them
+        at each position it searched, hundreds, for lines that seldom reach past the first few; so a
+        search that runs out of lines here proves nothing lost).  (Made directly, as
+        :meth:`generate_legal_moves` makes them, each kept where it first appears there, without
+        making the thousand pairings alike.)"""
         piles = self.piles
         legal = self.generate_plays()
         seen: set[tuple[Any, ...]] = set()
@@ -582,7 +589,7 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         army = list(_firsts(self.loose(ARMY)).items())
         navy = list(_firsts(self.loose(NAVY)).items())
         far = {card: distance(card) for card, _ in army + navy}
-        pairs: list[tuple[int, Move]] = []
+        pairs: list[tuple[int, int, Card, str, Card, str]] = []
         for movers, unders in ((army, navy), (navy, army)):
             for mover, source in movers:
                 cost = 4 * incoming[mover.colour]
@@ -590,12 +597,13 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
                     # bring in a card wanted soon; bind two cards wanted late, and about as late
                     a, b = far[mover], far[under]
                     near, late = (a, b) if a <= b else (b, a)
-                    pairs.append((cost - near + (late - near),
-                                  Move("pair", (under, mover), source, target, f"{mover.text} → {under.text}")))
+                    pairs.append((cost - near + (late - near), len(pairs), mover, source, under, target))
         pairs.sort(key=lambda pm: pm[0])
-        soon = [m for cost, m in pairs if cost <= PROMPT]
-        later = [m for cost, m in pairs if cost > PROMPT]
-        return plays + soon + deal + later
+        soon = [_pairing(*p[2:]) for p in pairs if p[0] <= PROMPT]
+        later = [p for p in pairs if p[0] > PROMPT]
+        if self.LATER is not None:
+            later = later[:self.LATER]
+        return plays + soon + deal + [_pairing(*p[2:]) for p in later]
 
     def _next_refill(self, colour: str) -> Card | None:
         """The card a vacancy of ``colour`` would take now (Rule II), or None."""
@@ -677,6 +685,11 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
             lines.append(f"{name}: {pile.cards[-1].text + f' ({len(pile)})' if pile.cards else '--'}")
         lines.append(f"pack: {len(piles['pack'])} cards")
         return "\n".join(lines)
+
+
+def _pairing(mover: Card, source: str, under: Card, target: str) -> Move:
+    """The move that lays ``mover`` (at ``source``) on ``under`` (at ``target``)."""
+    return Move("pair", (under, mover), source, target, f"{mover.text} → {under.text}")
 
 
 def _firsts(places: list[tuple[str, Card]]) -> dict[Card, str]:

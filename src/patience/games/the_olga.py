@@ -9,10 +9,12 @@ suit through the sevens to the kings (A, 7, 8 … K: Rule I).  Only the card at
 the foot of each perpendicular row (column) is available, and a face-down card
 is turned up as soon as the card below it is removed (Rule II).  The available
 cards are placed on one another in descending sequence, alternate colours
-(Rule III), and so are the cards of the pack, dealt one at a time, and of the
-talon, which the unsuitable cards form.  A column removed entirely leaves a
-space at its top that any available card of the flower-bed may fill.  The pack
-is dealt once.
+(Rule III), and a sequence at the foot of a column is transferred whole
+("upon that card may be placed sequences … as on the other rows"; the option
+``runs=false`` moves one card at a time); so are the cards of the pack, dealt
+one at a time, and of the talon, which the unsuitable cards form.  A column
+removed entirely leaves a space at its top that any available card (or
+sequence) of the flower-bed may fill.  The pack is dealt once.
 
 Each place of the flower-bed is a pile of its own (``row 2 column 5``: the
 second row from the top, the fifth from the left), so that a face-down card
@@ -113,8 +115,9 @@ class TheOlga(Game):
     TALON_RULE = ("Deal", "only the top card of the talon is available")
     INTERCHANGEABLE = ("foundation",)
     OPTIONS = (
-        Option("runs", False, "a sequence at the foot of a column may be transferred whole (“upon that "
-               "card may be placed sequences”); by default one available card at a time (Rule II)"),
+        Option("runs", True, "a sequence at the foot of a column may be transferred whole (“upon that "
+               "card may be placed sequences … as on the other rows”); runs=false moves one available card "
+               "at a time (Rule II read strictly)"),
         Option("ace_on_seven", False, "an ace may be placed on a seven of the other colour, the piquet "
                "pack's next lower card; by default the flower-bed's sequences end at the seven"),
     )

@@ -208,11 +208,7 @@ class TheSultan(Game):
         talon = piles["talon"].cards
         if talon and self.talon_available():
             moves += moves_up("talon", talon[-1], takers.get(talon[-1], ()))
-        if piles["pack"].cards:
-            moves.append(DEAL)
-        elif talon and self.counters["redeals"] < self.options.redeals:
-            moves.append(REDEAL)
-        return moves
+        return moves + self.pack_moves(DEAL, REDEAL)
 
     def useful_moves(self) -> list[Move]:
         return self.legal_moves()
@@ -246,7 +242,7 @@ class TheSultan(Game):
                 return IllegalMove("Deal", "the pack is exhausted")
             return None
         if move.kind == "redeal":
-            return self._redeal_violation()
+            return self.redeal_violation()
         if move.kind != "move" or move.source not in self.piles or move.target not in self.piles \
                 or len(move.cards) != 1:
             return IllegalMove("Play", f"{self.name} has no move {move}")
@@ -279,18 +275,6 @@ class TheSultan(Game):
             return self.illegal("Rule", "the foundations must follow suit", card, top)
         first = "ace" if name == "foundation 2" else "king"
         return self.illegal("Foundations", f"the {first} ascends in sequence to queen", card, top)
-
-    def _redeal_violation(self) -> IllegalMove | None:
-        allowed = self.options.redeals
-        if self.counters["redeals"] >= allowed:
-            times = {0: "never", 1: "once", 2: "twice"}.get(allowed, f"{allowed} times")
-            return IllegalMove("Re-deal", f"the talon may be re-dealt {times}")
-        if self.piles["pack"].cards:
-            return IllegalMove("Re-deal", "the talon is taken up when the pack is exhausted",
-                               f"{len(self.piles['pack'])} cards to deal")
-        if not self.piles["talon"].cards:
-            return IllegalMove("Re-deal", "there is no talon to take up")
-        return None
 
     def reshuffled(self, cards: Sequence[Card]) -> list[Card]:
         """The talon ``cards`` shuffled for a re-deal: in the order their likes take in the whole
