@@ -98,12 +98,16 @@ def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = No
       help      list these commands (also ?)
       quit      stop (also exit, q, or end of input)
     result: in play after 1 moves
-    >>> from patience import games
     >>> answers = iter(["hint", "quit"])
-    >>> _ = play(games.get("canfield").from_plate(), read=lambda prompt: next(answers), plate=True)  # doctest: +ELLIPSIS
-    Canfield or Klondike, the plate
+    >>> _ = play(load("canfield", seed=8), read=lambda prompt: next(answers))  # doctest: +ELLIPSIS
+    Canfield or Klondike, seed 8
     ...
     hint: ...
+    result: in play after 0 moves
+    >>> from patience import games
+    >>> _ = play(games.get("canfield").from_plate(), read=lambda prompt: "quit", plate=True)  # doctest: +ELLIPSIS
+    Canfield or Klondike, the plate
+    ...
     result: in play after 0 moves
     """
     from .web import Table
