@@ -56,7 +56,7 @@ bench: $(STAMP)
 	$(PY) bench/run.py --peer $(BENCH_ARGS)
 	$(PY) bench/play.py
 
-# The book reads the stored results; this recomputes them (about an hour on two cores).
+# The book reads the stored results; this recomputes them (hours: see book/statistics/studies.toml).
 stats: $(STAMP)
 	$(VENV)/bin/patience stats --plan book/statistics/studies.toml --jobs $(JOBS) $(STATS_GAME)
 
