@@ -20,30 +20,14 @@ What the tests expect of the pages:
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import pytest
+from headless import chromium, served
 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1280,1024",
-]
 MIN_DIAGRAM = 40  # px: smaller SVGs are the theme's icons, not diagrams
 WAIT = 10  # seconds to wait for a page or a stepper to react
 LABEL = re.compile(r"^Move (\d+) of (\d+)\b")  # the label may go on: "Move 1 of 57: 6♣ → 7♦"
@@ -61,49 +45,15 @@ def _require_book() -> None:
 def site():
     """The built book served over HTTP on a free localhost port, for this module."""
     _require_book()
-
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
-            pass
-
-    handler = functools.partial(QuietHandler, directory=str(HTML))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="book-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(HTML) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory):
     """Headless Chromium driven by Debian's chromedriver, with the browser console recorded."""
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    if missing:
-        pytest.fail(
-            f"{', '.join(missing)} not found: the browser tests need Debian's chromium and "
-            "chromium-driver (apt-get install -y chromium chromium-driver; .ci/run installs them)",
-            pytrace=False,
-        )
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    browser.set_page_load_timeout(60)
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-profile")) as browser:
         yield browser
-    finally:
-        browser.quit()
 
 
 def _load(driver, url: str) -> None:

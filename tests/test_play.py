@@ -16,13 +16,11 @@ The panel's start-up time is measured by ``make bench`` (bench/play.py), not her
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
-import threading
 from pathlib import Path
 
 import pytest
+from headless import chromium, served
 
 from patience import Record
 from patience.sphinxext import WHEEL
@@ -31,22 +29,8 @@ from patience.web import Table
 ROOT = Path(__file__).resolve().parents[1]
 HTML = Path(os.environ.get("PATIENCE_BOOK_HTML", ROOT / "_build" / "html"))
 RECORDS = ROOT / "src" / "patience" / "records"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=1280,1024",
-    # The network switched off: no host name resolves but the local server's address.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+#: The network switched off: no host name resolves but the local server's address.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
 START = 180  # seconds the engine may take to start on a loaded machine (the bench times it)
 WAIT = 30  # seconds for a move, a hint or a refusal to show
 
@@ -56,45 +40,14 @@ def site():
     if not (HTML / "_static" / "pyodide" / "pyodide.asm.wasm").is_file():
         pytest.fail(f"{HTML} has no built book with its Play panel's engine: run make book first "
                     "(make test does it)", pytrace=False)
-
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):  # noqa: A002 - the base class's signature
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(HTML)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="play-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(HTML) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory):
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    if missing:
-        pytest.fail(f"{', '.join(missing)} not found: the browser tests need Debian's chromium and "
-                    "chromium-driver", pytrace=False)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-play')}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    browser.set_page_load_timeout(60)
-    browser.set_script_timeout(START)
-    try:
+    with chromium(tmp_path_factory.mktemp("chromium-play"), [OFFLINE], script_timeout=START) as browser:
         yield browser
-    finally:
-        browser.quit()
 
 
 def _until(driver, what: str, check, timeout: float = WAIT):
