@@ -240,7 +240,7 @@ def test_the_recorded_worked_game_replays_to_a_win() -> None:
 
 
 def test_the_chapter_draws_the_example_the_engine_loads() -> None:
-    chapter = (RECORD.parents[2] / "games" / "intrigue.md").read_text(encoding="utf-8")
+    chapter = (Path(__file__).resolve().parents[2] / "book" / "games" / "intrigue.md").read_text(encoding="utf-8")
     drawn = chapter.split("```{patience-diagram} intrigue\n", 1)[1].split("```", 1)[0]
     body = "\n".join(line for line in drawn.splitlines() if not line.startswith(":"))
     assert Intrigue.from_position(body) == Intrigue.example()
