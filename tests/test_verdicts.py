@@ -112,3 +112,25 @@ def test_the_worked_games_are_won_near_their_end_by_both(path: Path) -> None:
         assert decided
     for position, verdict in decided:
         check(position, verdict)
+
+
+#: The games that prove positions lost without searching them (:meth:`~patience.game.Game.blocked`).
+BLOCKING = [cls for cls in games.all() if cls.blocked is not Game.blocked]
+
+
+@pytest.mark.parametrize("cls", BLOCKING, ids=lambda cls: cls.slug)
+def test_a_position_proved_blocked_is_lost_and_a_won_line_is_never_blocked(cls: type[Game]) -> None:
+    record = Record.from_text((RECORDS / f"{cls.slug}.txt").read_text(encoding="utf-8"))
+    assert record.replay().is_won
+    assert all(position.blocked() is None for position in record.positions())
+    checked = 0
+    for seed in range(1, 13):
+        for position in reversed(random_game(cls, seed)):
+            if position.blocked() is None:
+                continue
+            verdict = exhaustive(position)
+            if verdict is None:
+                break
+            assert verdict == "lost", f"proved blocked ({position.blocked()}) but won:\n{position}"
+            checked += 1
+    assert checked >= 10

@@ -965,6 +965,17 @@ class Game:
         others (games override this; by default None: every move is tried)."""
         return None
 
+    def blocked(self) -> Card | None:
+        """A card that can never go up from here, whatever is played, so that the position is lost
+        (games that can prove it override this, with :func:`patience.blocked.blocked_card`; by
+        default None: nothing proved).  The thoughtful search ends a line here as lost.
+
+        >>> from patience import load
+        >>> load("the-fifteen", seed=1).blocked() is None
+        True
+        """
+        return None
+
     def beam_score(self) -> tuple[int, ...] | None:
         """How good the position looks to a :func:`~patience.solve.beam` search, in the game's own
         terms, most first (games override this; by default None: the search ranks positions by an

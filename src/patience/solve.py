@@ -216,6 +216,8 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
 
     if board.is_won:
         return done("won", 0)
+    if board.blocked() is not None:
+        return done("lost", 0)
     seen = {_node(board, None)}
     stack = [iter(_children(board, None))]
     steps: list[int] = []
@@ -247,6 +249,13 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
                 board.undo()
             continue
         seen.add(key)
+        if board.is_won:
+            line.extend(step)
+            return done("won", count)
+        if board.blocked() is not None:
+            for _ in step:
+                board.undo()
+            continue
         if idle is not None:
             gain, (before, since) = _gain(board), gains[-1]
             since = 0 if gain > before else since + len(step)
@@ -258,8 +267,6 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
             gains.append((gain, since))
         line.extend(step)
         steps.append(len(step))
-        if board.is_won:
-            return done("won", count)
         stack.append(iter(_children(board, step[-1])))
     return done("unknown" if cut else "lost", count)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from ..blocked import Blocking
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
@@ -53,13 +54,22 @@ PRICE, PAYMENT = 52, 5
 COLUMNS = tuple(f"column {i}" for i in range(1, 8))
 FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 5))
 
-#: For each card (by its code), the cards a row lets lie on it (rule 5), aces too: the cards a
-#: founded card must wait for (:meth:`Canfield.safe_move`).
-CHILDREN = LAYOUT_BUILD.children_table()
-#: The same, less the aces: "down to 4, 3, 2" (rule 5), so the cards a row takes on that card.
-BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(tuple(c for c in cs if c.value != 1) for cs in CHILDREN)
+#: For each card (by its code), the cards a row takes on it: down in alternate colours, "down to 4,
+#: 3, 2" (rule 5), so never an ace.  A card founded waits for them (:meth:`Canfield.safe_move`).
+BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(c for c in cs if c.value != 1) for cs in LAYOUT_BUILD.children_table())
 #: The aces, which begin the foundations (rule 3).
 ACES = tuple(c for c in CARDS[1:] if c.value == 1)
+#: For each card, the cards of the rows it may lie on (rule 5): the inverse of :data:`BUILDS_ON`.
+TAKEN_BY: tuple[tuple[Card, ...], ...] = tuple(
+    tuple(parent for parent in CARDS[1:] if card in BUILDS_ON[parent]) if card else ()
+    for card in CARDS)
+#: For each card, the card its foundation must have before it (rule 3), None for an ace.
+AFTER: tuple[Card | None, ...] = tuple(None if not c or c.value == 1 else CARDS[c - 1] for c in CARDS)
+#: For each card, whether it may fill a space (rule 7).
+KINGS: tuple[bool, ...] = tuple(bool(c) and c.value == 13 for c in CARDS)
+#: What proves a card can never go up (:meth:`Canfield.blocked`).
+BLOCKING = Blocking(AFTER, TAKEN_BY, KINGS)
 
 
 
@@ -300,8 +310,13 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card founded from a row (or, turning one card at a time through a single pass, from the
-        waste) when no card that could lie on it is left in play (:meth:`safe_to_found`, for one
-        pack: every card that a row would let lie on it is on a foundation)."""
+        waste) when no card that a row takes on it is left in play (rule 5): a two as soon as its
+        ace is up, as no ace goes on it.
+
+        >>> game = Canfield.arrange({1: "2♥", 2: "3♠"}, foundations="A♥ 2♠")
+        >>> print(game.safe_move(game.legal_moves()))
+        2♥ → foundation
+        """
         from_waste = self.options.draw == 1 and not self.options.redeals
         founded: set[Card] | None = None
         for move in moves:
@@ -310,9 +325,31 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                     and (source in COLUMNS or (from_waste and source == "waste")):
                 if founded is None:
                     founded = {c for name in FOUNDATIONS for c in self.piles[name].cards}
-                if founded.issuperset(CHILDREN[cards[0]]):
+                if founded.issuperset(BUILDS_ON[cards[0]]):
                     return move
         return None
+
+    def blocked(self) -> Card | None:
+        """A card that can never go up (:class:`~patience.blocked.Blocking`): the rows give up
+        their face-up cards all together (rule 6, unless ``partial``), the waste its top card, and
+        once the last pass has begun (rule 8) a card turned onto the waste stays under the cards
+        turned after it; a card on a foundation stays there (rule 3).
+
+        >>> print(Canfield.arrange({1: "[6♣] [4♥] [6♠] 5♥"}).blocked())
+        5♥
+        >>> print(Canfield.arrange({1: "[6♣] [4♥] 5♥", 2: "6♠"}).blocked())
+        None
+        """
+        piles = self.piles
+        rows = [(piles[c].cards, piles[c].face_down, self.options.partial) for c in COLUMNS]
+        hand = list(piles["stock"].cards)
+        waste = piles["waste"].cards
+        if self.counters["redeals"] < self.options.redeals:
+            hand += waste
+        else:
+            rows.append((waste, len(waste), False))
+        founded = [c for f in FOUNDATIONS for c in piles[f].cards]
+        return BLOCKING.card(rows, hand, founded)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The base's key, made directly: the stock and waste, then the rows and the foundations,
