@@ -61,8 +61,9 @@ class Blocking:
                 self._next[first] = card  # type: ignore[call-overload]
 
     def card(self, piles: Sequence[Lay], hand: Iterable[Card], founded: Iterable[Card]) -> Card | None:
-        """A card that can never go up from this position, whatever is played (the highest in its
-        pile of those that cannot), or None if every card might.
+        """A card that can never go up from this position, whatever is played, or None if every card
+        might: the first card the generous game leaves stuck on top of a pile, able to go neither up
+        nor onto another pile (the cards under it cannot go up either).
 
         ``piles`` are the piles cards leave from the top only (see :data:`Lay`); ``hand`` the
         cards that come to hand whenever they are wanted (a stock, a talon that comes round
@@ -125,10 +126,9 @@ class Blocking:
                         open_ |= 1 << cards[-1]
             if not moved and not rising:
                 break
-        for cards, _, _ in piles:
-            for card in reversed(cards):
-                if not up >> card & 1:
-                    return card
+        for cards, _, _ in stacks:
+            if cards:
+                return cards[-1]
         return None
 
 

@@ -36,7 +36,7 @@ __all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range",
            "engine_hash", "studies", "run_study", "stored"]
 
 #: The core modules whose code decides a result (with the game's own module).
-ENGINE = ("build", "cards", "errors", "game", "options", "solve")
+ENGINE = ("blocked", "build", "cards", "errors", "game", "options", "solve")
 
 #: How many seeds a worker solves before reporting back.
 CHUNK = 10
