@@ -17,7 +17,8 @@ A request is a JSON object with an ``"op"``:
     Play the move at that place in the list of legal moves (names can repeat in two-pack games).
 ``{"op": "click", "pile": "row 3", "card": "6♣"}``
     A click on a card (``card`` and its ``pile``) or on an empty place (``pile`` only): the first
-    click chooses the card to move, the second the pile it goes to.
+    click chooses the card to move, the second the pile it goes to (a move that takes up cards
+    from several piles has each chosen by a click of its own, then the pile they go to).
 ``{"op": "undo"}``, ``{"op": "redo"}``, ``{"op": "hint"}``, ``{"op": "state"}``
     Take back a move, play it again, ask the solver for the next move, or just look.
 
