@@ -14,8 +14,10 @@ What the tests expect of the pages:
 * a notebook (``notebooks/*.html``): at least one stepper, ``div.patience-stepper`` (focusable,
   ``tabindex="0"``) holding ``button.stepper-prev``, ``button.stepper-next``,
   ``input.stepper-slider`` (``type="range"``), a ``.stepper-label`` starting ``Move i of n``, and
-  ``n + 1`` frames ``div.stepper-frame`` of which exactly one (frame ``i``) is displayed.
-  "Next", the right-arrow key on the stepper, "previous" and the slider move it.
+  one displayed ``div.stepper-frame`` holding the picture of position ``i`` (``data-position``).
+  "Next", the right-arrow key on the stepper, "previous" and the slider move it, and the picture the
+  stepper's script joins at the last move has the cards of the worked game's last position, where
+  the engine's renderer puts them.
 """
 
 from __future__ import annotations
@@ -26,11 +28,15 @@ from pathlib import Path
 import pytest
 from headless import chromium, served
 
+from patience import Record, records
+from patience.render import svg
+
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
 MIN_DIAGRAM = 40  # px: smaller SVGs are the theme's icons, not diagrams
 WAIT = 10  # seconds to wait for a page or a stepper to react
 LABEL = re.compile(r"^Move (\d+) of (\d+)\b")  # the label may go on: "Move 1 of 57: 6♣ → 7♦"
+USE = re.compile(r'<use href="#([^"]+)" x="([^"]+)" y="([^"]+)"')
 
 CHAPTERS = sorted(p.relative_to(HTML).as_posix() for p in HTML.glob("games/*.html"))
 NOTEBOOKS = sorted(p.relative_to(HTML).as_posix() for p in HTML.glob("notebooks/*.html"))
@@ -121,23 +127,26 @@ def test_chapter_loads_and_shows_a_diagram(site, driver, page):
 # -- notebooks -------------------------------------------------------------------------------------
 
 
-def _stepper_state(root) -> tuple[int, int, int]:
-    """(move shown by the label, total moves, index of the one displayed frame)."""
+def _stepper_state(root) -> tuple[int, int, int, str]:
+    """(move shown by the label, total moves, position in the displayed frame, its picture)."""
     from selenium.webdriver.common.by import By
 
     text = root.find_element(By.CSS_SELECTOR, ".stepper-label").text.strip()
     match = LABEL.match(text)
     assert match, f"stepper label {text!r} does not start like 'Move 0 of 57'"
-    # One question to the browser for all the frames (a worked game has hundreds: asking each
-    # frame in turn costs a round trip apiece).
     shown = root.parent.execute_script(
         "return Array.from(arguments[0].querySelectorAll('div.stepper-frame'))"
-        ".map((frame, i) => frame.checkVisibility() ? i : -1).filter(i => i >= 0);", root)
-    assert len(shown) == 1, f"{len(shown)} stepper frames displayed ({shown}), expected exactly one"
-    return int(match[1]), int(match[2]), shown[0]
+        ".filter(frame => frame.checkVisibility()).map(frame => [frame.dataset.position, frame.innerHTML]);", root)
+    assert len(shown) == 1, f"{len(shown)} stepper frames displayed, expected exactly one"
+    return int(match[1]), int(match[2]), int(shown[0][0]), shown[0][1]
 
 
-def _wait_for_move(driver, root, move: int, what: str) -> tuple[int, int, int]:
+def _cards_placed(picture: str) -> list[tuple[str, float, float]]:
+    """The cards of a picture drawn with shared symbols, and where: (symbol, x, y) in order."""
+    return [(href, float(x), float(y)) for href, x, y in USE.findall(picture)]
+
+
+def _wait_for_move(driver, root, move: int, what: str) -> tuple[int, int, int, str]:
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
@@ -175,28 +184,28 @@ def test_notebook_has_a_working_stepper(site, driver, page):
     assert slider.get_attribute("type") == "range", "the stepper's slider is not an <input type=range>"
     assert root.get_attribute("tabindex") == "0", "the stepper root needs tabindex=0 for the arrow keys"
 
-    move, total, frame = _stepper_state(root)
-    assert move == 0, f"the stepper starts at move {move}, expected 0"
+    move, total, position, picture = _stepper_state(root)
+    assert move == 0 and position == 0, f"the stepper starts at move {move} (position {position}), expected 0"
     assert total >= 2, f"a worked game of {total} moves is too short to step through"
-    frames = root.find_elements(By.CSS_SELECTOR, "div.stepper-frame")
-    assert len(frames) == total + 1, f"{len(frames)} frames for {total} moves, expected {total + 1}"
-    assert frames[frame].find_elements(By.CSS_SELECTOR, "svg, img"), "the shown frame has no diagram"
-    assert min(_size(frames[frame])) > 0, "the shown frame has no size"
+    frame = root.find_element(By.CSS_SELECTOR, "div.stepper-frame")
+    assert frame.find_elements(By.CSS_SELECTOR, "svg"), "the shown frame has no diagram"
+    assert min(_size(frame)) > 0, "the shown frame has no size"
 
     # A tall frame (The Carpet, The Empress of India) puts the buttons above the middle of the
     # screen, under the page's sticky header: a reader scrolls to them first.
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", next_button)
     next_button.click()
-    move, _, frame_after_next = _wait_for_move(driver, root, 1, "clicking next")
-    assert frame_after_next != frame, "clicking next did not change the displayed frame"
+    _, _, position, after_next = _wait_for_move(driver, root, 1, "clicking next")
+    assert position == 1 and after_next != picture, "clicking next did not change the displayed picture"
 
     root.send_keys(Keys.ARROW_RIGHT)
-    move, _, frame_after_key = _wait_for_move(driver, root, 2, "the right arrow key")
-    assert frame_after_key != frame_after_next, "the right arrow key did not change the displayed frame"
+    _, _, position, after_key = _wait_for_move(driver, root, 2, "the right arrow key")
+    assert position == 2 and after_key != after_next, "the right arrow key did not change the displayed picture"
 
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", prev_button)
     prev_button.click()
-    _wait_for_move(driver, root, 1, "clicking previous")
+    _, _, position, after_prev = _wait_for_move(driver, root, 1, "clicking previous")
+    assert position == 1 and after_prev == after_next, "previous did not bring back the picture of move 1"
 
     driver.execute_script(
         "const s = arguments[0]; s.value = s.max;"
@@ -204,7 +213,12 @@ def test_notebook_has_a_working_stepper(site, driver, page):
         "s.dispatchEvent(new Event('change', {bubbles: true}));",
         slider,
     )
-    _wait_for_move(driver, root, total, "moving the slider to its end")
+    _, _, position, at_end = _wait_for_move(driver, root, total, "moving the slider to its end")
+    assert position == total
+    record = Record.from_text(records.text(Path(page).stem))
+    if len(record) == total:  # the worked game's stepper: its last picture is the engine's
+        assert _cards_placed(at_end) == _cards_placed(svg(record.replay(), shared=True)), (
+            f"{page}: the stepper's last picture does not place the cards as the engine does")
 
     severe = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     assert not severe, f"console errors while stepping on {page}:\n" + "\n".join(severe)

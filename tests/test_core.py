@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 
 import pytest
@@ -169,15 +170,34 @@ def test_svg_and_text_render_the_same_piles() -> None:
     assert game._repr_svg_() == picture
 
 
-def test_stepper_has_a_frame_per_position() -> None:
+def test_stepper_has_a_position_per_move() -> None:
     game = patience.load("la-belle-lucie", seed=1)
     for _ in range(3):
         game.play(game.legal_moves()[0])
     html = game.record()._repr_html_()
-    assert html.count('class="stepper-frame"') == 4
+    assert html.count('class="stepper-frame"') == 1  # the others are joined by its script
     assert 'class="stepper-next"' in html and 'class="stepper-prev"' in html
     assert 'type="range" class="stepper-slider" min="0" max="3"' in html
     assert "Move 0 of 3" in html
+
+
+@pytest.mark.parametrize("slug", ["the-wheel", "canfield", "the-herring-bone"])
+def test_compact_stepper_joins_back_every_position(slug: str) -> None:
+    """The data of a worked game's stepper, read from its HTML, joins back into the engine's picture of
+    each position, and the first is drawn in full for a reader without scripts."""
+    from patience import records
+    from patience.render.stepper import picture
+
+    record = Record.from_text(records.text(slug))
+    html = record._repr_html_()
+    found = re.search(r'<script type="application/json" id="[^"]+-data">(.*?)</script>', html, re.S)
+    assert found, "no stepper data in the HTML"
+    data = json.loads(found.group(1))
+    pictures = [render.svg(game, shared=True) for game in record.positions()]
+    assert len(data["positions"]) == len(pictures) and data["moves"] == [str(m) for m in record.moves]
+    assert [picture(data, i) for i in range(len(pictures))] == pictures
+    assert f'<div class="stepper-frame" data-position="0">{pictures[0]}</div>' in html
+    assert len(html) < sum(map(len, pictures)) / 3
 
 
 def test_every_registered_game_is_found_by_its_slug() -> None:

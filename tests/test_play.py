@@ -87,30 +87,48 @@ def _click(driver, pile: str, card: str | None = None) -> None:
     assert found, f"no pile {pile!r} in the drawn position"
 
 
-def _play_by_clicks(driver, move) -> None:
+def _clickable(game, move) -> bool:
+    """Whether ``move`` can be made by clicks: the cards it takes up, then the place they go to; or a
+    pack that has no other move."""
+    taken = game.taken(move)
+    if taken:
+        return move.target in game.piles and all(pile in game.piles for pile, _ in taken)
+    return move.source in game.piles and [m.source for m in game.legal_moves()].count(move.source) == 1
+
+
+def _play_by_clicks(driver, game, move, refused: bool = False) -> None:
+    """Play ``move`` by clicking the cards it takes up (one, or The Wheel's four) and the place they go
+    to, or the pack it turns or deals (a ``refused`` move only has its clicks made)."""
     before = len(_state(driver)["history"])
-    if move.cards and move.target:
-        _click(driver, move.source, str(move.cards[0]))
-        _click(driver, move.target)
-    else:
-        _click(driver, move.source)
+    taken = game.taken(move)
+    for pile, card in taken:
+        _click(driver, pile, str(card))
+    _click(driver, move.target if taken else move.source)
+    if refused:
+        return
     state = _until(driver, f"{move} to be played by clicking",
                    lambda: (s := _state(driver)) and len(s["history"]) > before and s)
     assert state["history"][-1] == str(move), f"clicking played {state['history'][-1]}, not {move}"
 
 
 def _play_from_the_list(driver, moves) -> None:
-    """Play ``moves`` by clicking them in the panel's list of legal moves (one trip to the browser)."""
+    """Play ``moves`` by clicking them in the panel's list of legal moves, each once the engine has
+    answered the one before (one trip to the browser)."""
     wanted = [{"name": str(m), "pile": m.source, "target": m.target} for m in moves]
-    missing = driver.execute_script(
+    missing = driver.execute_async_script(
         """
+        const [wanted, done] = arguments;
         const panel = document.querySelector('.patience-play').patiencePlay;
-        for (const [n, want] of arguments[0].entries()) {
-          const i = panel.state.moves.findIndex(m => m.name === want.name && m.pile === want.pile && m.target === want.target);
-          if (i < 0) return [n, want.name, panel.state.moves.map(m => m.label)];
-          panel.moves.querySelector(`button[data-index="${i}"]`).click();
-        }
-        return null;
+        (async () => {
+          for (const [n, want] of wanted.entries()) {
+            await panel.last;
+            const i = panel.state.moves.findIndex(m => m.name === want.name && m.pile === want.pile && m.target === want.target);
+            if (i < 0) return [n, want.name, panel.state.moves.map(m => m.label)];
+            panel.moves.querySelector(`button[data-index="${i}"]`).click();
+          }
+          await panel.last;
+          return null;
+        })().then(done, (error) => done([-1, String(error), []]));
         """, wanted)
     assert missing is None, f"move {missing[0]} ({missing[1]}) is not in the panel's list: {missing[2]}"
 
@@ -126,10 +144,18 @@ def _press(driver, selector: str) -> None:
 
 
 def _no_request_left_the_site(driver) -> None:
-    foreign = driver.execute_script(
-        "return performance.getEntriesByType('resource').map(e => e.name)"
-        ".filter(n => !n.startsWith(location.origin) && !n.startsWith('data:') && !n.startsWith('blob:'));")
+    """Neither the page nor the engine's worker fetched anything from another site."""
+    fetched = driver.execute_async_script(
+        """
+        const done = arguments[0];
+        const page = performance.getEntriesByType('resource').map(e => e.name);
+        document.querySelector('.patience-play').patiencePlay.engineResources().then(
+          engine => done([...page, ...engine]), error => done(['the worker did not answer: ' + error]));
+        """)
+    foreign = [url for url in fetched if not url.startswith((driver.execute_script("return location.origin;"),
+                                                               "data:", "blob:"))]
     assert not foreign, f"the page fetched from other sites: {foreign}"
+    assert any("/_static/pyodide/pyodide.asm.wasm" in url for url in fetched), "the engine's fetches were not seen"
 
 
 def _open_chapter(driver, site: str, chapter: str, anchor: str = "") -> None:
@@ -143,7 +169,8 @@ def _open_chapter(driver, site: str, chapter: str, anchor: str = "") -> None:
 
 def _engine_requested(driver) -> bool:
     return driver.execute_script(
-        "return performance.getEntriesByType('resource').some(e => e.name.includes('/_static/pyodide/'));")
+        "return document.querySelector('.patience-play').patiencePlay.ask !== null || "
+        "performance.getEntriesByType('resource').some(e => /_static\\/(pyodide\\/|patience-play-worker)/.test(e.name));")
 
 
 def test_every_chapter_has_a_play_panel_after_its_rules():
@@ -195,35 +222,30 @@ def test_play_a_chapter_game_in_the_page(site, driver, chapter):
     assert state["position"] == str(here.game), "the page's deal is not the engine's"
     assert driver.find_element(By.CSS_SELECTOR, ".play-link").get_attribute("href").endswith(f"#play-seed-{seed}")
 
-    # the worked game's first moves, by clicking where a move is a card and a place (or a pack)
-    played = clicked = 0
-    while clicked < 3 and played < len(moves):
+    # the worked game's first moves, by clicking the cards a move takes up and the place they go to
+    # (or the pack): The Wheel's combinations take up four cards from four places
+    played, clicked = 0, []
+    while len(clicked) < 3 and played < len(moves):
         move = moves[played]
-        game = here.game
-        by_card = bool(move.cards) and move.source in game.piles and move.target in game.piles
-        by_pack = (not move.cards and move.source in game.piles
-                   and [m.source for m in game.legal_moves()].count(move.source) == 1)
-        if by_card or by_pack:
-            _play_by_clicks(driver, move)
-            clicked += 1
+        if _clickable(here.game, move):
+            _play_by_clicks(driver, here.game, move)
+            clicked.append(move.kind)
         else:
             _play_from_the_list(driver, [move])
-        game.play(move)
+        here.game.play(move)
         played += 1
     assert clicked, "no move of the worked game's could be made by clicking"
+    if chapter == "the-wheel":
+        assert "combine" in clicked, f"no combination was made by clicking: {clicked}"
 
-    # an illegal move, by clicks: a card on a pile it may not go to; the refusal is the engine's
-    refusal = None
-    for move in here.game.moves():
-        if (move.cards and move.source in here.game.piles and move.target in here.game.piles
-                and here.game.violation(move) is not None):
-            refusal = move
-            break
+    # an illegal move, by clicks: cards to a place they may not go to; the refusal is the engine's
+    game = here.game
+    refusal = next((m for m in game.moves() if m.target is not None and game.taken(m) and _clickable(game, m)
+                    and game.violation(m) is not None), None)
     if refusal is not None:
-        expected = str(here.game.violation(refusal))
+        expected = str(game.violation(refusal))
         before = _state(driver)["position"]
-        _click(driver, refusal.source, str(refusal.cards[0]))
-        _click(driver, refusal.target)
+        _play_by_clicks(driver, game, refusal, refused=True)
         shown = _until(driver, "the refusal", lambda: _message(driver) if not _state(driver)["ok"] else None)
         assert shown == expected, f"the page says {shown!r}, the engine {expected!r}"
         assert shown.startswith("Rule ") or " — " in shown
@@ -269,6 +291,50 @@ def test_play_a_chapter_game_in_the_page(site, driver, chapter):
         assert plate["position"] == str(type(here.game).from_plate())
         assert "(the plate)" in driver.find_element(By.CSS_SELECTOR, ".play-status").text
 
+    if chapter == "canfield":
+        _the_page_stays_responsive_while_the_solver_thinks(driver)
+
     severe = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, f"console errors on {chapter}:\n" + "\n".join(severe)
     _no_request_left_the_site(driver)
+
+
+#: A deal whose hint takes the solver its whole second (it finds no win within it).
+THINKING_DEAL = 1
+
+
+def _the_page_stays_responsive_while_the_solver_thinks(driver) -> None:
+    """A hint that takes the solver its whole second: meanwhile the panel says "thinking…" and the
+    page's own timers keep running (the engine works in its worker, not on the page's thread)."""
+    from selenium.webdriver.common.by import By
+
+    seed_box = driver.find_element(By.CSS_SELECTOR, ".play-seed")
+    seed_box.clear()
+    seed_box.send_keys(str(THINKING_DEAL))
+    _press(driver, ".play-deal")
+    _until(driver, f"deal {THINKING_DEAL}", lambda: (s := _state(driver)) and s["seed"] == THINKING_DEAL and s)
+    _press(driver, ".play-hint")
+    seen = driver.execute_async_script(
+        """
+        const done = arguments[0];
+        const panel = document.querySelector('.patience-play').patiencePlay;
+        const started = performance.now();
+        let last = started, longest = 0, thinking = false;
+        const tick = () => {
+          const now = performance.now();
+          longest = Math.max(longest, now - last);
+          last = now;
+          thinking = thinking || panel.thinking.checkVisibility();
+        };
+        const timer = setInterval(tick, 10);
+        panel.last.then(() => {
+          clearInterval(timer);
+          tick();
+          done({longest: longest, took: performance.now() - started, thinking: thinking,
+                message: panel.message.textContent});
+        });
+        """)
+    assert seen["message"].startswith("no win found within"), seen
+    assert seen["took"] > 800, f"the hint took {seen['took']:.0f} ms: the solver did not think for its second"
+    assert seen["thinking"], "the panel did not say it was thinking"
+    assert seen["longest"] < 400, f"the page froze for {seen['longest']:.0f} ms while the solver thought"

@@ -44,8 +44,10 @@ def test_the_state_is_json_and_every_listed_move_plays_by_its_name_and_by_clicks
         played = table.play(str(move))
         assert played["ok"] and str(table.game.history[-1]) == str(move), (slug, str(move), played["message"])
         table.undo()
-        if move.cards and move.source and move.target:
-            table.click(move.source, str(move.cards[0]))
+        taken = table.game.taken(move)
+        if taken and move.target:  # the cards it takes up, one click each, then where they go
+            for pile, card in taken:
+                table.click(pile, str(card))
             clicked = table.click(move.target)
             assert clicked["ok"], (slug, str(move), clicked["message"])
             assert table.game.history[-1] == move or pile_kind(move.target) in table.game.OUT, (slug, str(move))
@@ -56,6 +58,28 @@ def test_the_state_is_json_and_every_listed_move_plays_by_its_name_and_by_clicks
         assert Table.open(slug, plate=True).state()["where"] == "the plate"
 
 
+def test_a_combination_of_the_wheel_is_chosen_card_by_card_and_refused_in_the_rules_words():
+    table = Table.open("the-wheel", seed=2)
+    first = table.click("cushion 2", "6♠")["message"]
+    assert first == "chose 6♠: now click the other cards to take up with it, then where they go"
+    table.click("cushion 7", "8♠")
+    assert table.click("cushion 7", "8♠")["message"] == "let go of 8♠" and table.chosen == [("cushion 2", "6♠")]
+    for place, card in [("cushion 7", "8♠"), ("cushion 12", "4♦")]:
+        table.click(place, card)
+    refused = table.click("circle 1")  # three cards of eighteen, but no crown
+    assert not refused["ok"] and refused["message"].startswith("Rule III — "), refused["message"]
+    before = table.game.state_key()
+    for place, card in [("cushion 2", "6♠"), ("cushion 4", "5♦"), ("cushion 5", "2♦"), ("cushion 3", "J♠")]:
+        table.click(place, card)
+    refused = table.click("circle 1")
+    assert not refused["ok"] and refused["message"].startswith("Combinations — the three cards must make "
+                                                               "eighteen"), refused["message"]
+    assert table.game.state_key() == before and not table.chosen
+    for place, card in [("cushion 3", "J♠"), ("cushion 12", "4♦"), ("cushion 2", "6♠"), ("cushion 7", "8♠")]:
+        table.click(place, card)
+    assert table.click("circle 5")["history"] == ["4♦ 6♠ 8♠ + J♠"]  # any place of the circle: the next
+
+
 def test_a_refusal_cites_the_rule_and_changes_nothing():
     table = Table.open("canfield", seed=8)
     before = table.game.state_key()
@@ -64,7 +88,7 @@ def test_a_refusal_cites_the_rule_and_changes_nothing():
     table.click("column 1", "J♣")
     refused = table.click("column 2", "J♥")
     assert not refused["ok"] and refused["message"].startswith("Rule "), refused["message"]
-    assert table.game.state_key() == before and table.chosen is None
+    assert table.game.state_key() == before and not table.chosen
 
 
 def test_undo_and_redo_and_a_new_move_forgets_the_redo():
@@ -82,7 +106,7 @@ def test_clicking_the_stock_turns_it_and_a_second_click_lets_a_card_go():
     table = Table.open("canfield", seed=8)
     assert table.click("stock")["history"] == ["turn"]
     table.click("column 3", "4♦")
-    assert table.click("column 3", "4♦")["message"] == "let go of 4♦" and table.chosen is None
+    assert table.click("column 3", "4♦")["message"] == "let go of 4♦" and not table.chosen
 
 
 def test_a_won_line_ends_with_the_result():

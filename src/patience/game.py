@@ -656,6 +656,19 @@ class Game:
         """The rule that ``move`` breaks here, or None if it is legal."""
         raise NotImplementedError
 
+    def taken(self, move: Move) -> list[tuple[str, Card]]:
+        """The cards a player takes up to make ``move``, each with the pile it lies on: the move's
+        first card (the lowest-placed of a run) from its source, or none for a move of no card (a
+        deal, a turn of the stock).  A game whose moves gather cards from several piles at once
+        says which (the Play panel lets them be chosen one click each).
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=8)
+        >>> [game.taken(m) for m in game.legal_moves()[:2]]
+        [[], [('column 3', Card.parse('4♦'))]]
+        """
+        return [(move.source, move.cards[0])] if move.cards and move.source is not None else []
+
     def apply(self, move: Move) -> None:
         """Carry out a legal move on :attr:`piles` and :attr:`counters`."""
         raise NotImplementedError

@@ -17,7 +17,8 @@ A request is a JSON object with an ``"op"``:
     Play the move at that place in the list of legal moves (names can repeat in two-pack games).
 ``{"op": "click", "pile": "row 3", "card": "6♣"}``
     A click on a card (``card`` and its ``pile``) or on an empty place (``pile`` only): the first
-    click chooses the card to move, the second the pile it goes to.
+    click chooses the card to move, the second the pile it goes to (a move that takes up cards
+    from several piles has each chosen by a click of its own, then the pile they go to).
 ``{"op": "undo"}``, ``{"op": "redo"}``, ``{"op": "hint"}``, ``{"op": "state"}``
     Take back a move, play it again, ask the solver for the next move, or just look.
 
@@ -55,6 +56,9 @@ __all__ = ["Table", "handle", "chapter_games", "HINT_SECONDS"]
 #: How long the solver may think for a hint.
 HINT_SECONDS = 1.0
 
+#: A card chosen by a click (its text, or None for a click on a pile itself) and the pile it lies on.
+Picked = tuple[str, str | None]
+
 
 def chapter_games(chapter: str) -> list[dict[str, Any]]:
     """The games a chapter describes (its own game first), for the panel's choice of game.
@@ -70,8 +74,8 @@ def chapter_games(chapter: str) -> list[dict[str, Any]]:
 
 
 class Table:
-    """One game in play at the panel, with the moves taken back (for redo) and the card chosen by a
-    first click.
+    """One game in play at the panel, with the moves taken back (for redo) and the cards chosen by
+    the clicks so far.
 
     >>> table = Table.open("la-belle-lucie", seed=1)
     >>> table.click("packet 10", "7♣")["message"]
@@ -87,7 +91,7 @@ class Table:
         self.plate = plate
         self.loaded = loaded  # from a position text
         self.redo_moves: list[Move] = []
-        self.chosen: tuple[str, str] | None = None  # (pile, card) of a first click
+        self.chosen: list[Picked] = []  # the cards chosen by the clicks so far, with their piles
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -157,7 +161,7 @@ class Table:
             "cards": len(game.cards()),
             "can_undo": bool(game.history),
             "can_redo": bool(self.redo_moves),
-            "chosen": {"pile": self.chosen[0], "card": self.chosen[1]} if self.chosen else None,
+            "chosen": [{"pile": pile, "card": card} for pile, card in self.chosen],
         }
 
     # ------------------------------------------------------------------ moves
@@ -166,7 +170,7 @@ class Table:
             self.redo_moves.pop()
         else:
             self.redo_moves.clear()
-        self.chosen = None
+        self.chosen = []
         message = f"played {move}"
         if self.game.is_over:
             message += f": the game is over, {self.game.result}"
@@ -185,7 +189,7 @@ class Table:
         try:
             move = self.game.play(name)
         except (InvalidMove, IllegalMove, ValueError) as exc:
-            self.chosen = None
+            self.chosen = []
             return self.state(ok=False, message=str(exc))
         return self._played(move)
 
@@ -204,63 +208,92 @@ class Table:
         self.game.play(move)
         return self._played(move)
 
+    def _taken(self, move: Move) -> set[Picked]:
+        return {(pile, str(card)) for pile, card in self.game.taken(move)}
+
     def click(self, pile: str, card: str | None = None) -> dict[str, Any]:
         """A click on ``card`` lying in ``pile``, or on the pile itself (an empty place, a pack).
 
-        The first click chooses a card; the second names the pile it goes to
-        (a card clicked there stands for its pile).  A pile whose only move is to turn or deal
-        the pack plays it at once, and so does a card whose only move goes nowhere in
-        particular (a card thrown out).  A second click on the chosen card lets it go.
+        The first click chooses a card; the next names the pile it goes to (a card clicked there
+        stands for its pile).  A move that takes up cards from several piles at once
+        (:meth:`Game.taken`: The Wheel's combinations) has them chosen one click each, then the
+        place they go to.  A pile whose only move is to turn or deal the pack plays it at once, and
+        so does a card whose only move goes nowhere in particular (a card thrown out).  A second
+        click on a chosen card lets it go.
+
+        >>> table = Table.open("the-wheel", seed=2)
+        >>> [table.click(place, card)["message"] for place, card in
+        ...  [("cushion 2", "6♠"), ("cushion 7", "8♠"), ("cushion 12", "4♦"), ("cushion 3", "J♠")]][-1]
+        'chose 6♠ 8♠ 4♦ J♠: now click where they go'
+        >>> table.click("circle 1")["message"]
+        'played 4♦ 6♠ 8♠ + J♠'
         """
         game = self.game
         legal = game.legal_moves()
-        if self.chosen is None:
-            mine = [m for m in legal if m.source == pile and m.cards and str(m.cards[0]) == card]
+        picked = (pile, card)
+        chosen, self.chosen = self.chosen, []
+        if not chosen:
+            mine = [m for m in legal if picked in self._taken(m)]
             own = [m for m in legal if m.source == pile and (not m.cards or m.kind in game.PACK_KINDS)]
             if not mine and len(own) == 1:
                 return self._push(own[0])  # the pack turned, dealt or taken up again
             if card is None:
                 return self.state(ok=False, message=f"nothing to do at {pile}")
-            if len(mine) == 1 and mine[0].target is None:
+            if len(mine) == 1 and mine[0].target is None and self._taken(mine[0]) == {picked}:
                 return self._push(mine[0])
-            self.chosen = (pile, card)  # even a card with no move: the engine will say why
-            return self.state(message=f"chose {card}: now click where it goes")
-        source, chosen = self.chosen
-        self.chosen = None
-        if pile == source and card == chosen:
-            mine = [m for m in legal if m.source == pile and m.cards and str(m.cards[0]) == card]
-            if len(mine) == 1 and mine[0].target is None:
-                return self._push(mine[0])
+            return self._choose([picked])  # even a card with no move: the engine will say why
+        if picked in chosen:
+            rest = [c for c in chosen if c != picked]
+            if not rest:
+                mine = [m for m in legal if self._taken(m) == {picked}]
+                if len(mine) == 1 and mine[0].target is None:
+                    return self._push(mine[0])
+            self.chosen = rest
             return self.state(message=f"let go of {card}")
-        mine = [m for m in legal if m.source == source and m.cards and str(m.cards[0]) == chosen]
+        mine = [m for m in legal if self._taken(m) == set(chosen)]
         exact = [m for m in mine if m.target == pile]
         alike = [m for m in mine if m.target is not None and pile_kind(m.target) == pile_kind(pile)
                  and pile_kind(pile) in game.OUT]
         if exact or alike:
             return self._push((exact or alike)[0])
-        if pile == source and card is not None:
+        if card is not None and any({*chosen, picked} <= self._taken(m) for m in game.moves()):
+            return self._choose([*chosen, picked])  # one more card of a move that takes several
+        if card is not None and len(chosen) == 1 and chosen[0][0] == pile:
             return self.click(pile, card)  # another card of the same pile: choose it instead
-        return self.state(ok=False, message=self._why_not(source, chosen, pile))
+        return self.state(ok=False, message=self._why_not(chosen, pile))
 
-    def _why_not(self, source: str, card: str, target: str | None) -> str:
+    def _choose(self, chosen: list[Picked]) -> dict[str, Any]:
+        """Hold ``chosen`` for the next click, saying what that click may be."""
+        self.chosen = chosen
+        cards = " ".join(card or pile for pile, card in chosen)
+        it = "them" if len(chosen) > 1 else "it"
+        if any(set(chosen) < self._taken(m) for m in self.game.moves()):
+            return self.state(message=f"chose {cards}: now click the other cards to take up with {it}, "
+                                      "then where they go")
+        return self.state(message=f"chose {cards}: now click where {'they go' if len(chosen) > 1 else 'it goes'}")
+
+    def _why_not(self, chosen: list[Picked], target: str | None) -> str:
         """The engine's words for a move it refuses (the rule and the reason, as in the doctests)."""
         game = self.game
+        whole = set(chosen)
         for m in game.moves():
-            if m.source == source and m.cards and str(m.cards[0]) == card and m.target == target:
+            if self._taken(m) == whole and (m.target == target or len(whole) > 1):
                 problem = game.violation(m)
                 if problem is not None:
                     return str(problem)
-        top = game.piles[target].top if target in game.piles else None
-        named = str(top) if top is not None else target
-        try:
-            game.parse_move(f"{card} → {named}" if named else card)
-        except (InvalidMove, IllegalMove) as exc:
-            return str(exc)
-        return f"{card} cannot go to {target}" if target else f"{card} has no move here"
+        cards = " ".join(card or pile for pile, card in chosen)
+        if len(chosen) == 1:
+            top = game.piles[target].top if target in game.piles else None
+            named = str(top) if top is not None else target
+            try:
+                game.parse_move(f"{cards} → {named}" if named else cards)
+            except (InvalidMove, IllegalMove) as exc:
+                return str(exc)
+        return f"{cards} cannot go to {target}" if target else f"{cards} make no move here"
 
     def undo(self) -> dict[str, Any]:
         """Take back the last move (it can be played again by :meth:`redo`)."""
-        self.chosen = None
+        self.chosen = []
         if not self.game.history:
             return self.state(ok=False, message="nothing to undo")
         move = self.game.undo()
@@ -269,7 +302,7 @@ class Table:
 
     def redo(self) -> dict[str, Any]:
         """Play again the last move taken back."""
-        self.chosen = None
+        self.chosen = []
         if not self.redo_moves:
             return self.state(ok=False, message="nothing to redo")
         return self._push(self.redo_moves[-1])
@@ -284,7 +317,7 @@ class Table:
         """
         from .solve import solve
 
-        self.chosen = None
+        self.chosen = []
         game = self.game
         if game.is_over:
             return self.state(ok=False, message=f"the game is over: {game.result}")

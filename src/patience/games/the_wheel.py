@@ -215,6 +215,17 @@ class TheWheel(Game):
             found.append(DEAL)
         return found
 
+    def taken(self, move: Move) -> list[tuple[str, Card]]:
+        """A combination takes up a card from each of its places of the cushion, the crown last.
+
+        >>> game = TheWheel.deal(seed=2)
+        >>> [(place, str(card)) for place, card in game.taken(game.legal_moves()[0])]
+        [('cushion 2', '6♠'), ('cushion 7', '8♠'), ('cushion 12', '4♦'), ('cushion 3', 'J♠')]
+        """
+        if move[0] == "combine":
+            return list(zip(move[2].split(","), move[1]))
+        return super().taken(move)
+
     def aliases(self, move: Move) -> set[str]:
         """A combination may also be named with its three cards in any order."""
         names = super().aliases(move)

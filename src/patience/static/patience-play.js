@@ -1,9 +1,11 @@
-/* The Play panel of a chapter: the book's engine, run in the page by Pyodide.
+/* The Play panel of a chapter: the book's engine, run in the reader's browser by Pyodide.
  *
- * This script knows no rule of any game.  It loads Pyodide and the project's wheel (both served
- * by the book itself, under _static/pyodide/ and _static/play/) when the reader opens the panel,
- * then sends every request to patience.web.handle (JSON in, JSON out) and draws what comes back:
- * the engine's SVG, its legal moves, its words for a refusal, the position text, the result.
+ * This script knows no rule of any game.  When the reader opens the panel it starts the engine in a
+ * Web Worker (patience-play-worker.js: Pyodide and the project's wheel, both served by the book
+ * itself, under _static/pyodide/ and _static/play/), then sends every request to
+ * patience.web.handle there (JSON in, JSON out) and draws what comes back: the engine's SVG, its
+ * legal moves, its words for a refusal, the position text, the result.  The page stays responsive
+ * while the engine works (a hint lets the solver think for a second): the panel says "thinking…".
  *
  * A link opens the panel on a deal: #play-seed-8 (or on the plate: #play-plate).
  */
@@ -12,38 +14,34 @@
 
   const script = document.currentScript;
   const STATIC = new URL(".", script ? script.src : document.baseURI);
-  let engine = null; // the promise of the handle function, made once per page
-
-  function loadScript(url) {
-    return new Promise((resolve, reject) => {
-      const tag = document.createElement("script");
-      tag.src = url;
-      tag.onload = resolve;
-      tag.onerror = () => reject(new Error("could not load " + url));
-      document.head.appendChild(tag);
-    });
-  }
+  const THINKING_MS = 150; // a request answered sooner shows no "thinking…"
+  let engine = null; // the promise of the engine's ask function, made once per page
 
   function startEngine(wheel) {
     if (engine === null) {
-      engine = (async () => {
-        const indexURL = new URL("pyodide/", STATIC).href;
-        if (typeof window.loadPyodide !== "function") {
-          await loadScript(indexURL + "pyodide.js");
-        }
-        const [pyodide, archive] = await Promise.all([
-          window.loadPyodide({ indexURL: indexURL, fullStdLib: false }),
-          fetch(new URL("play/" + wheel, STATIC)).then((r) => {
-            if (!r.ok) throw new Error("could not load the engine's wheel (" + r.status + ")");
-            return r.arrayBuffer();
-          }),
-        ]);
-        const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-        pyodide.unpackArchive(new Uint8Array(archive), "wheel", { extractDir: site });
-        const handle = pyodide.pyimport("patience.web").handle;
-        return (request) => JSON.parse(handle(JSON.stringify(request)));
-      })();
-      engine.catch(() => { engine = null; });
+      const worker = new Worker(new URL("patience-play-worker.js", STATIC));
+      const waiting = new Map();
+      let next = 0;
+      const ask = (message) => new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve: resolve, reject: reject });
+        worker.postMessage(Object.assign({ id: id }, message));
+      });
+      worker.onmessage = (event) => {
+        const { id, answer, error } = event.data;
+        const pending = waiting.get(id);
+        waiting.delete(id);
+        if (error === undefined) pending.resolve(answer);
+        else pending.reject(new Error(error));
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        for (const pending of waiting.values()) pending.reject(new Error(event.message || "the engine stopped"));
+        waiting.clear();
+      };
+      const start = { indexURL: new URL("pyodide/", STATIC).href, wheelURL: new URL("play/" + wheel, STATIC).href };
+      engine = ask({ start: start }).then(() => ask);
+      engine.catch(() => { worker.terminate(); engine = null; });
     }
     return engine;
   }
@@ -73,7 +71,9 @@
       this.games = JSON.parse(root.dataset.games);
       this.wheel = root.dataset.wheel;
       this.state = null;
-      this.call = null;
+      this.ask = null; // the engine's, once it has started
+      this.last = Promise.resolve(null); // the answer to the last request sent
+      this.waiting = 0; // requests not yet answered
       this.openButton = root.querySelector(".play-open");
       this.loading = root.querySelector(".play-loading");
       this.openButton.addEventListener("click", () => this.open({}));
@@ -81,21 +81,25 @@
 
     async open(wanted) {
       const started = performance.now();
-      if (!this.call) {
+      if (!this.ask) {
         this.openButton.disabled = true;
         this.loading.textContent = "Starting the engine (Python in your browser: a few seconds the first time)…";
+        let ask;
         try {
-          this.call = await startEngine(this.wheel);
+          ask = await startEngine(this.wheel);
         } catch (error) {
           this.openButton.disabled = false;
           this.loading.textContent = "The engine could not start: " + error.message;
           return;
         }
-        this.build();
-        this.root.querySelector(".play-start").hidden = true;
+        if (!this.ask) { // (a link and the button may both have asked for it)
+          this.ask = ask;
+          this.build();
+          this.root.querySelector(".play-start").hidden = true;
+        }
       }
       if (wanted.seed) this.seed.value = String(wanted.seed);
-      this.deal(Boolean(wanted.plate));
+      await this.deal(Boolean(wanted.plate));
       if (!this.root.dataset.startMs) {
         this.root.dataset.startMs = String(Math.round(performance.now() - started));
       }
@@ -131,6 +135,9 @@
         actions.append(b);
         this.buttons[name] = b;
       }
+      this.thinking = el("span", { class: "play-thinking", role: "status", text: "thinking…" });
+      this.thinking.hidden = true;
+      actions.append(this.thinking);
       this.typed = el("input", { class: "play-input", type: "text", placeholder: "type a move: 6♣ → 7♦, 6C to 7D, A♥ → foundation",
         "aria-label": "move", autocomplete: "off", spellcheck: "false" });
       const form = el("form", { class: "play-type" }, this.typed, el("button", { type: "submit", class: "play-submit", text: "Play" }));
@@ -155,24 +162,35 @@
       const spec = this.choice.value || this.games[0].spec;
       const seed = Math.max(1, parseInt(this.seed.value, 10) || 1);
       this.seed.value = String(seed);
-      this.send(plate ? { op: "open", spec: spec, plate: true } : { op: "open", spec: spec, seed: seed });
+      return this.send(plate ? { op: "open", spec: spec, plate: true } : { op: "open", spec: spec, seed: seed });
     }
 
-    send(request) {
-      let state;
-      try {
-        state = this.call(request);
-      } catch (error) {
+    /* Send a request to the engine; the promise of its answer (the state drawn, or null).  Answers
+     * come in the order of the requests, so awaiting this.last waits for every one sent. */
+    send(request, thinkAtOnce = false) {
+      this.waiting += 1;
+      const shown = window.setTimeout(() => { this.thinking.hidden = false; }, thinkAtOnce ? 0 : THINKING_MS);
+      const answer = this.ask({ request: JSON.stringify(request) }).then((text) => {
+        const state = JSON.parse(text);
+        if (state.svg === undefined) this.message.textContent = state.message; // a refusal before any game is open
+        else this.draw(state);
+        return state;
+      }, (error) => {
         this.message.textContent = "The engine failed: " + error.message;
         this.message.className = "play-message play-refused";
         return null;
-      }
-      if (state.svg === undefined) { // a refusal before any game is open
-        this.message.textContent = state.message;
-        return state;
-      }
-      this.draw(state);
-      return state;
+      }).finally(() => {
+        window.clearTimeout(shown);
+        this.waiting -= 1;
+        if (!this.waiting) this.thinking.hidden = true;
+      });
+      this.last = answer;
+      return answer;
+    }
+
+    /* The URLs the engine's worker fetched (the tests check that none is from another site). */
+    engineResources() {
+      return this.ask ? this.ask({ resources: true }) : Promise.resolve([]);
     }
 
     draw(state) {
@@ -184,11 +202,11 @@
       this.link.href = anchor;
       this.link.textContent = "link to " + (state.plate ? "the plate" : "deal " + state.seed);
       this.board.innerHTML = state.svg;
-      if (state.chosen) {
+      for (const chosen of state.chosen) {
         for (const pile of this.board.querySelectorAll("[data-pile]")) {
-          if (pile.dataset.pile !== state.chosen.pile) continue;
+          if (pile.dataset.pile !== chosen.pile) continue;
           for (const card of pile.querySelectorAll("[data-card]")) {
-            if (card.dataset.card === state.chosen.card) card.classList.add("play-chosen");
+            if (card.dataset.card === chosen.card) card.classList.add("play-chosen");
           }
         }
       }
@@ -219,22 +237,19 @@
       this.send({ op: "click", pile: pile.dataset.pile, card: card ? card.dataset.card : null });
     }
 
-    typedMove() {
+    async typedMove() {
       const text = this.typed.value.trim();
       if (!text) return;
-      const state = this.send({ op: "play", move: text });
-      if (state && state.ok) this.typed.value = "";
+      const state = await this.send({ op: "play", move: text });
+      if (state && state.ok && this.typed.value.trim() === text) this.typed.value = "";
     }
 
     undo() { this.send({ op: "undo" }); }
     redo() { this.send({ op: "redo" }); }
 
     hint() {
-      this.message.textContent = "Thinking (a second at most)…";
-      this.message.className = "play-message";
       this.buttons.hint.disabled = true;
-      // let the words show before the solver takes the page for a second
-      window.setTimeout(() => this.send({ op: "hint" }), 30);
+      return this.send({ op: "hint" }, true); // the solver thinks for a second at most
     }
 
     async copy() {
