@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from ..blocked import Blocking
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
-from ..cards import Card, Rank
+from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, moves_up
 from ..options import Option
@@ -37,6 +38,14 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “La
 
 MARRIAGE_DOWN = Build("down", "same")
 MARRIAGE_EITHER = Build("either", "same")
+
+#: What proves a card of the one pack can never go up in the last deal (:meth:`LaBelleLucie.blocked`):
+#: each card waits for the one below it in its suit, and marries the one above it (one card at a time);
+#: a packet emptied is not filled.
+BLOCKING = Blocking(
+    [None if not c or c.value == 1 else CARDS[c - 1] for c in CARDS],
+    [(CARDS[c + 1],) if c and c.value < 13 else () for c in CARDS],
+    [False] * len(CARDS))
 
 REDEAL_WORDS = (
     "When this has been done, and there are no more available cards to play, the entire tableau "
@@ -253,6 +262,25 @@ packet 18: K♣
                     self.safe_to_found(cards[0], self.marriage):
                 return move
         return None
+
+    def blocked(self) -> Card | None:
+        """Once no re-deal is left, a card that can never go up (:class:`~patience.blocked.Blocking`):
+        a packet gives up its uppermost card only (rule I), to a foundation or to marry the card
+        above it in its suit; while a re-deal is left, None.
+
+        >>> piles = {"packet 1": "9♥ 7♥ 6♥ 8♥", "packet 2": "K♥ Q♥ J♥ 10♥", "foundation 4": "A♥ 2♥ 3♥ 4♥ 5♥"}
+        >>> def by_suit(card): return f"foundation {'♠♦♣'.index(str(card.suit)) + 1}"
+        >>> print(LaBelleLucie.arrange(piles, by_suit, hidden=False, redeals=0).blocked())
+        8♥
+        >>> print(LaBelleLucie.arrange(piles, by_suit, hidden=False).blocked())
+        None
+        """
+        if self.counters["redeals"] < self.options.redeals:
+            return None
+        piles = self.piles
+        packets = [(piles[name].cards, len(piles[name].cards), False) for name in self._packets]
+        founded = [card for name in self.piles_of("foundation") for card in piles[name].cards]
+        return BLOCKING.card(packets, (), founded)
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less, once no re-deal is left, the marriages of a card that lies alone
@@ -482,6 +510,8 @@ class _TwoPacks(LaBelleLucie):
     #: Plate 001 shows La Belle Lucie; the two-pack games have no plate of their own.
     plate = None
     PLATE = None
+    #: Nothing proved blocked: a card's twin of the other pack may go up in its place.
+    blocked = Game.blocked
     OPTIONS = LaBelleLucie.OPTIONS + (
         Option(
             "packets",
