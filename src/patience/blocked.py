@@ -3,11 +3,11 @@
 In a game whose foundations take the cards one by one in a fixed order (the four suits up from
 the ace, say), and whose piles give up their cards from the top only, a card goes up only once
 every card lying on it has left it, and a card leaves a pile only to a foundation or to another
-pile that takes it (a card one higher of the other colour, a space).  :func:`blocked_card` asks
+pile that takes it (a card one higher of the other colour, a space).  :class:`Blocking` asks
 which cards could go up in the most generous reading of that: any card of the stock comes to hand
 whenever it is wanted, a card may go onto a card that takes it whenever that card is uncovered,
-however many others want it too, and a king always finds a space.  A card that cannot go up even
-so can never go up in the game, whatever is played: the position is lost.
+however many others want it too, and once a space can be made there is always one.  A card that
+cannot go up even so can never go up in the game, whatever is played: the position is lost.
 
 The reading is generous in everything but what the piles impose, so it proves nothing lost that
 can be won (``tests/test_verdicts.py`` checks it against a plain exhaustive search), and it sees
@@ -16,99 +16,141 @@ black sixes underneath it.
 
 >>> from patience.cards import Card
 >>> cards = {c: Card.parse(c) for c in "4♥ 5♥ 6♠ 6♣".split()}
->>> below, takes, to_space = [None] * 53, [()] * 53, [False] * 53
->>> below[cards["5♥"]], takes[cards["5♥"]] = cards["4♥"], (cards["6♠"], cards["6♣"])
+>>> below, takes, to_space = [()] * 53, [()] * 53, [False] * 53
+>>> below[cards["5♥"]], takes[cards["5♥"]] = (cards["4♥"],), (cards["6♠"], cards["6♣"])
 >>> pile = tuple(cards[c] for c in "6♠ 4♥ 6♣ 5♥".split())
 >>> rules = Blocking(below, takes, to_space)
->>> print(rules.card([(pile, len(pile), False)], (), ()))
+>>> print(rules.card([Lay(pile, len(pile))], (), ()))
 5♥
->>> rules.card([(pile[::-1], len(pile), False)], (), ()) is None
+>>> rules.card([Lay(pile[::-1], len(pile))], (), ()) is None
 True
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
-from .cards import Card
+from .build import Build, Foundation
+from .cards import CARDS, Card
 
-__all__ = ["Blocking", "Lay"]
+__all__ = ["Blocking", "Lay", "needs", "onto"]
 
-#: A pile as the proof sees it: its cards, bottom first; how many of them (from the bottom) leave it
-#: one by one, each once uncovered (a waste, a reserve: all of them; a row: its face-down cards);
-#: and whether any card of the rest (the face-up run) may head a move of the cards on it, or only
-#: the first of them, the run moving all together.
-Lay = tuple[tuple[Card, ...], int, bool]
+
+def needs(foundations: Iterable[Foundation]) -> list[tuple[Card, ...]]:
+    """By card (its code), the cards any one of which must be up before it can go up on one of
+    ``foundations``: none if it begins one.
+
+    >>> from patience.build import ACES_UP, KINGS_DOWN
+    >>> [" ".join(map(str, firsts)) for firsts in needs([ACES_UP, KINGS_DOWN])[1:4]]
+    ['', 'A♠ 3♠', '2♠ 4♠']
+    """
+    foundations = list(foundations)
+    return [() if not card or any(f.base == card.rank for f in foundations) else
+            tuple(under for under in CARDS[1:] if any(f.build.table()[under][card] for f in foundations))
+            for card in CARDS]
+
+
+def onto(build: Build) -> list[tuple[Card, ...]]:
+    """By card (its code), the cards ``build`` lets it be put on.
+
+    >>> print(*onto(Build("down", "alternate"))[Card.parse("7♥")])
+    8♠ 8♣
+    """
+    table = build.table()
+    return [tuple(under for under in CARDS[1:] if table[under][card]) if card else () for card in CARDS]
+
+class Lay(NamedTuple):
+    """A pile as the proof sees it."""
+
+    #: Its cards, bottom first.
+    cards: tuple[Card, ...]
+    #: How many of them, from the bottom, leave it one by one, each once uncovered (a waste, a
+    #: reserve: all of them; a row: its face-down cards).  The rest lie in a run on them.
+    alone: int
+    #: Whether any card of the run may head a move of the cards on it, or only its first card,
+    #: the run moving all together.
+    any_head: bool = False
+    #: Whether the pile, once emptied, is a space that cards may fill.
+    space: bool = False
+    #: Whether its cards may go to a space (those the rules let fill one).
+    fills: bool = True
 
 
 class Blocking:
-    """The rules a proof of :meth:`card` needs, as tables by card (a card is its code):
-    ``below[card]``, the card that must go up before it (None for the first of a foundation);
-    ``takes[card]``, the cards it may be put on; ``to_space[card]``, whether it may fill a space.
+    """The rules a proof of :meth:`card` needs, as tables by card (a card is its code, and the two
+    cards of a double pack that are alike share it): ``below[card]``, the cards any one of which
+    must go up before it (none for the first of a foundation); ``takes[card]``, the cards it may be
+    put on; ``to_space[card]``, whether it may fill a space; ``packs``, how many of each card.
+    With two packs the proof is more generous still: a card goes up once either card it needs has.
     """
 
-    def __init__(self, below: Sequence[Card | None], takes: Sequence[Sequence[Card]],
-                 to_space: Sequence[bool]) -> None:
-        # As bits (a card's bit is 1 << its code): the card each card needs up first, and the cards
-        # it may go onto, with bit 0 (no card's, always open) if it may fill a space; and the card
-        # that goes up after each.
-        self._needs = [0 if first is None else 1 << first for first in below]
+    def __init__(self, below: Sequence[Sequence[Card]], takes: Sequence[Sequence[Card]],
+                 to_space: Sequence[bool], packs: int = 1) -> None:
+        # As bits (a card's bit is 1 << its code): the cards each card needs one of up first, and
+        # the cards it may go onto, with bit 0 (no card's) if it may fill a space; and the cards
+        # that may go up after each.
+        self._needs = [sum(1 << first for first in firsts) for firsts in below]
         self._places = [sum(1 << onto for onto in ontos) | (_SPACE if space else 0)
                         for ontos, space in zip(takes, to_space)]
-        self._next: list[Card | None] = [None] * len(below)
-        for card, first in enumerate(below):
-            if first is not None:
-                self._next[first] = card  # type: ignore[call-overload]
+        self._next: list[list[Card]] = [[] for _ in below]
+        for card, firsts in enumerate(below):
+            for first in firsts:
+                self._next[first].append(card)  # type: ignore[arg-type]
+        self._packs = packs
 
     def card(self, piles: Sequence[Lay], hand: Iterable[Card], founded: Iterable[Card]) -> Card | None:
         """A card that can never go up from this position, whatever is played, or None if every card
         might: the first card the generous game leaves stuck on top of a pile, able to go neither up
         nor onto another pile (the cards under it cannot go up either).
 
-        ``piles`` are the piles cards leave from the top only (see :data:`Lay`); ``hand`` the
+        ``piles`` are the piles cards leave from the top only (see :class:`Lay`); ``hand`` the
         cards that come to hand whenever they are wanted (a stock, a talon that comes round
         again); ``founded`` the cards on the foundations.
 
         The generous game is played out: as it only ever gains by a move (a card up, or off its
-        pile and free to take cards on it), every move it allows is made, in any order, until
-        none is left; what is still down then can never go up.
+        pile and free to take cards on it, or a space made), every move it allows is made, in any
+        order, until none is left; what is still down then can never go up.  A space, once one
+        pile that is a space when empty can be emptied, is always there.
         """
         needs, places, following = self._needs, self._places, self._next
-        gone = 0
+        # Sets of cards as bits: ``up``, the cards gone up (one of the two, with two packs);
+        # ``gone``, those no card can go onto (every one of them on a foundation from the start);
+        # ``free``, those off their piles (in hand, or moved onto another pile, where nothing need
+        # cover them); ``open_``, those that can take a card (uncovered once).
+        up = gone = free = 0
+        counted: dict[Card, int] = {}
         for card in founded:
-            gone |= 1 << card
-        # Sets of cards as bits: ``up``, the cards gone up; ``free``, those off their piles (in
-        # hand, or moved onto another pile, where nothing need cover them); ``open_``, those that
-        # can take a card (uncovered once, not on a foundation since the start), with bit 0, a space.
-        up = gone
-        free = 0
+            up |= 1 << card
+            counted[card] = counted.get(card, 0) + 1
+            if counted[card] == self._packs:
+                gone |= 1 << card
         for card in hand:
             free |= 1 << card
-        stacks = [(list(cards), alone, any_head) for cards, alone, any_head in piles]
-        open_ = free | _SPACE
-        for cards, _, _ in stacks:
+        stacks = [(list(lay.cards), lay.alone, lay.any_head, lay.space, lay.fills) for lay in piles]
+        spaces = any(lay.space and not lay.cards for lay in piles)
+        open_ = free
+        for cards, *_ in stacks:
             if cards:
                 open_ |= 1 << cards[-1]
         rising = list(hand)
         while True:
-            # Cards off their piles go up as soon as the card before them has, and bring the next.
-            for card in rising:
-                while card is not None and free >> card & 1 and not up >> card & 1 \
-                        and needs[card] & up == needs[card]:
+            # Cards off their piles go up as soon as a card before them has, and bring the next.
+            while rising:
+                card = rising.pop()
+                if free >> card & 1 and not up >> card & 1 and (not needs[card] or needs[card] & up):
                     up |= 1 << card
-                    card = following[card]
-            rising = []
+                    rising += following[card]
             moved = False
             for k in range(len(stacks)):  # stacks grows: a run carried off is a stack of its own
-                cards, alone, any_head = stacks[k]
+                cards, alone, any_head, space, fills = stacks[k]
                 while cards:
                     top = cards[-1]
-                    if needs[top] & up == needs[top]:
+                    room = (open_ & ~gone) | (_SPACE if spaces and fills else 0)
+                    if not needs[top] or needs[top] & up:
                         up |= 1 << top
                         cards.pop()
-                        if following[top] is not None:
-                            rising.append(following[top])
-                    elif (len(cards) <= alone + 1 or any_head) and places[top] & open_ & ~gone:
+                        rising += following[top]
+                    elif (len(cards) <= alone + 1 or any_head) and places[top] & room:
                         free |= 1 << top
                         cards.pop()
                     else:
@@ -116,21 +158,23 @@ class Blocking:
                         # lowest that can, which uncovers most; from the bottom, it uncovers none).
                         heads = range(max(alone, 1), len(cards) - 1) if any_head \
                             else range(alone, alone + 1) if 1 <= alone < len(cards) - 1 else ()
-                        head = next((k for k in heads if places[cards[k]] & open_ & ~gone), None)
+                        head = next((h for h in heads if places[cards[h]] & room), None)
                         if head is None:
                             break
-                        stacks.append((cards[head:], -1, any_head))
+                        stacks.append((cards[head:], -1, any_head, False, fills))
                         del cards[head:]
                     moved = True
                     if cards:
                         open_ |= 1 << cards[-1]
+                    elif space:
+                        spaces = True
             if not moved and not rising:
                 break
-        for cards, _, _ in stacks:
+        for cards, *_ in stacks:
             if cards:
                 return cards[-1]
         return None
 
 
-#: The bit of a space in :class:`Blocking`'s tables: no card's (codes start at 1), always open.
+#: The bit of a space in :class:`Blocking`'s tables: no card's (codes start at 1).
 _SPACE = 1

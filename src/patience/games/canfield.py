@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ..blocked import Blocking
+from ..blocked import Blocking, Lay
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
@@ -64,8 +64,8 @@ ACES = tuple(c for c in CARDS[1:] if c.value == 1)
 TAKEN_BY: tuple[tuple[Card, ...], ...] = tuple(
     tuple(parent for parent in CARDS[1:] if card in BUILDS_ON[parent]) if card else ()
     for card in CARDS)
-#: For each card, the card its foundation must have before it (rule 3), None for an ace.
-AFTER: tuple[Card | None, ...] = tuple(None if not c or c.value == 1 else CARDS[c - 1] for c in CARDS)
+#: For each card, the card its foundation must have before it (rule 3), none for an ace.
+AFTER: tuple[tuple[Card, ...], ...] = tuple(() if not c or c.value == 1 else (CARDS[c - 1],) for c in CARDS)
 #: For each card, whether it may fill a space (rule 7).
 KINGS: tuple[bool, ...] = tuple(bool(c) and c.value == 13 for c in CARDS)
 #: What proves a card can never go up (:meth:`Canfield.blocked`).
@@ -341,13 +341,13 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         None
         """
         piles = self.piles
-        rows = [(piles[c].cards, piles[c].face_down, self.options.partial) for c in COLUMNS]
+        rows = [Lay(piles[c].cards, piles[c].face_down, self.options.partial, space=True) for c in COLUMNS]
         hand = list(piles["stock"].cards)
         waste = piles["waste"].cards
         if self.counters["redeals"] < self.options.redeals:
             hand += waste
         else:
-            rows.append((waste, len(waste), False))
+            rows.append(Lay(waste, len(waste)))
         founded = [c for f in FOUNDATIONS for c in piles[f].cards]
         return BLOCKING.card(rows, hand, founded)
 
