@@ -24,6 +24,21 @@ black sixes underneath it.
 5♥
 >>> rules.card([Lay(pile[::-1], len(pile))], (), ()) is None
 True
+
+A run moved whole from a pile that is a space when empty leaves that space: here the Q♦ J♠ go onto
+the K♣, the K♥ into the space, and the A♥ under it comes out (each card waits for the one before it
+in the order A♥, K♥, K♣, J♠, Q♦):
+
+>>> c = {name: Card.parse(name) for name in "Q♦ J♠ K♣ A♥ K♥".split()}
+>>> below, takes, to_space = [()] * 53, [()] * 53, [False] * 53
+>>> for card, first in [("K♥", "A♥"), ("K♣", "K♥"), ("J♠", "K♣"), ("Q♦", "J♠")]:
+...     below[c[card]] = (c[first],)
+>>> takes[c["Q♦"]], to_space[c["K♥"]] = (c["K♣"],), True
+>>> rows = [Lay((c["Q♦"], c["J♠"]), 0, space=True), Lay((c["K♣"],), 1), Lay((c["A♥"], c["K♥"]), 1, space=True)]
+>>> Blocking(below, takes, to_space).card(rows, (), ()) is None
+True
+>>> print(Blocking(below, [()] * 53, to_space).card(rows, (), ()))
+J♠
 """
 
 from __future__ import annotations
@@ -155,9 +170,11 @@ class Blocking:
                         cards.pop()
                     else:
                         # A card heading a run carries it off, the cards on it still in order (the
-                        # lowest that can, which uncovers most; from the bottom, it uncovers none).
-                        heads = range(max(alone, 1), len(cards) - 1) if any_head \
-                            else range(alone, alone + 1) if 1 <= alone < len(cards) - 1 else ()
+                        # lowest that can, which uncovers most; from the bottom, it uncovers none,
+                        # but leaves a space if the pile is one).
+                        lowest = 0 if space else 1
+                        heads = range(max(alone, lowest), len(cards) - 1) if any_head \
+                            else range(alone, alone + 1) if lowest <= alone < len(cards) - 1 else ()
                         head = next((h for h in heads if places[cards[h]] & room), None)
                         if head is None:
                             break
