@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
-from ..cards import Card
+from ..cards import CARDS, Card
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, moves_up, pile_order
 from ..options import Option
@@ -45,6 +46,9 @@ FOUNDATIONS = tuple(f"foundation {i + 1}" for i in range(4))
 #: Rule III and the paragraph on sequences: "place cards in descending sequences in the Garden";
 #: they "need not follow suit".
 GARDEN = Build("down", "any")
+#: What proves a card can never go up (:meth:`TheFlowerGarden.blocked`): the aces up in suit
+#: (Rule II), a card on any card one higher in the Garden (Rule III), any card to a cleared packet.
+BLOCKING = Blocking(needs([ACES_UP]), onto(GARDEN), [bool(card) for card in CARDS])
 
 
 @register
@@ -343,6 +347,50 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
                 if card.value == 1 or self.out_already(self._children[card]):
                     return move
         return None
+
+    def blocked(self) -> Card | None:
+        """A card that can never go up (:class:`~patience.blocked.Blocking`): a bed gives up its
+        uppermost card only (Rule I), to a foundation, onto a card one higher in the Garden (Rule
+        III) or into a cleared packet, which any card may begin; every card of the Bouquet is
+        available whenever it is wanted, and a card on a foundation stays there.
+
+        With ``runs`` a sequence moves whole too: the uppermost sequence of a bed leaves headed by
+        any of its cards; in a sequence below it only the first card waits for a place, the cards
+        on it being taken as free (more than the rules allow, which is sound: once that first
+        card is uncovered they may follow it wherever it goes).
+
+        >>> def rest(card):  # spades, diamonds and clubs up to the knaves; the rest in the Bouquet
+        ...     return "bouquet" if str(card.suit) == "♥" else f"foundation {'♠♦♣'.index(str(card.suit)) + 1}"
+        >>> beds = {"bed 1": "4♥ 2♥ 3♥", "bed 2": "Q♠ K♠", "bed 3": "Q♦ K♦", "bed 4": "Q♣ K♣", "bed 5": "K♥"}
+        >>> print(TheFlowerGarden.arrange({**beds, "bed 6": "6♥ 5♥"}, rest, hidden=False).blocked())
+        3♥
+        >>> print(TheFlowerGarden.arrange({**beds, "bed 6": "5♥ 6♥"}, rest, hidden=False).blocked())
+        None
+        """
+        piles = self.piles
+        hand = list(piles["bouquet"].cards)
+        beds = []
+        for name in BEDS:
+            cards = piles[name].cards
+            if not self.options.runs:
+                beds.append(Lay(cards, len(cards), space=True))
+                continue
+            # The bed's sequences (each card one lower than the card beneath it), bottom first.
+            starts = [i for i in range(len(cards)) if not i or cards[i].value != cards[i - 1].value - 1]
+            if len(starts) <= 1:
+                # One sequence: it may go whole (the bed cleared) once its first card has a place,
+                # and the cards on that card then follow it, as they may follow it anywhere.
+                beds.append(Lay(cards[:1], 1, space=True))
+                hand += cards[1:]
+                continue
+            # The uppermost sequence moves whole or in part, headed by any of its cards; below
+            # it, each sequence but its first card is taken as free.
+            top = starts[-1]
+            spine = tuple(cards[i] for i in starts[:-1])
+            hand += [card for i, card in enumerate(cards[:top]) if i not in starts]
+            beds.append(Lay(spine + cards[top:], len(spine), any_head=True, space=True))
+        founded = [card for name in FOUNDATIONS for card in piles[name].cards]
+        return BLOCKING.card(beds, hand, founded)
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less those that lead where another leads, the likeliest first.
