@@ -33,6 +33,7 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
@@ -67,6 +68,8 @@ _FITS = ALTERNATE_DOWN.table()
 _LYING_ON = ALTERNATE_DOWN.children_table()
 _FOLLOWING = (None, *(CARDS[code + 1] if code % 13 else None for code in range(1, 53)))
 _ACES = tuple(CARDS[13 * suit + 1] for suit in range(4))
+#: What proves a card can never go up (:meth:`TheIdiotsDelight.blocked`).
+_BLOCKING = Blocking(needs([ACES_UP]), onto(ALTERNATE_DOWN), [True] * len(CARDS))
 
 
 
@@ -350,6 +353,22 @@ class TheIdiotsDelight(Game):
             for ace in _ACES:
                 wanted[ace] = empty
         return wanted
+
+    def blocked(self) -> Card | None:
+        """A card that can never go up (:class:`~patience.blocked.Blocking`): a file gives up its
+        foot card to a foundation, onto a card of the other colour one higher (rule 4) or into a
+        vacant top space, once a file can be emptied; a stack goes into a space as its cards could
+        one by one (rule 5); the seven over are at hand all the time (rule 6).  Generous where the
+        options are strict: any card may go into a space, and the seven over may go straight up.
+
+        >>> from patience import load
+        >>> print(load("the-idiots-delight", seed=109).blocked(), load("the-idiots-delight", seed=1).blocked())
+        9♥ None
+        """
+        piles = self.piles
+        files = [Lay(piles[name].cards, len(piles[name].cards), space=True) for name in FILE_NAMES]
+        founded = [card for name in FOUNDATION_NAMES for card in piles[name].cards]
+        return _BLOCKING.card(files, piles["reserve"].cards, founded)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card founded (from a file or the reserve) when no card that could be built on it is
