@@ -980,7 +980,7 @@ class Game:
 
     def blocked(self) -> Card | None:
         """A card that can never go up from here, whatever is played, so that the position is lost
-        (games that can prove it override this, with :func:`patience.blocked.blocked_card`; by
+        (games that can prove it override this, with :class:`patience.blocked.Blocking`; by
         default None: nothing proved).  The thoughtful search ends a line here as lost.
 
         >>> from patience import load

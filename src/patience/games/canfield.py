@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ..blocked import Blocking, Lay
+from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
@@ -60,16 +60,12 @@ BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(
     tuple(c for c in cs if c.value != 1) for cs in LAYOUT_BUILD.children_table())
 #: The aces, which begin the foundations (rule 3).
 ACES = tuple(c for c in CARDS[1:] if c.value == 1)
-#: For each card, the cards of the rows it may lie on (rule 5): the inverse of :data:`BUILDS_ON`.
-TAKEN_BY: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(parent for parent in CARDS[1:] if card in BUILDS_ON[parent]) if card else ()
-    for card in CARDS)
-#: For each card, the card its foundation must have before it (rule 3), none for an ace.
-AFTER: tuple[tuple[Card, ...], ...] = tuple(() if not c or c.value == 1 else (CARDS[c - 1],) for c in CARDS)
-#: For each card, whether it may fill a space (rule 7).
-KINGS: tuple[bool, ...] = tuple(bool(c) and c.value == 13 for c in CARDS)
-#: What proves a card can never go up (:meth:`Canfield.blocked`).
-BLOCKING = Blocking(AFTER, TAKEN_BY, KINGS)
+#: What proves a card can never go up (:meth:`Canfield.blocked`): the foundations up from the aces
+#: (rule 3), the rows down in alternate colours to the twos (rule 5: an ace goes on no card), and
+#: the kings alone to a space (rule 7).
+BLOCKING = Blocking(needs([ACES_UP]),
+                   [() if card and card.value == 1 else ontos for card, ontos in zip(CARDS, onto(LAYOUT_BUILD))],
+                   [bool(card) and card.value == 13 for card in CARDS])
 
 
 
