@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,45 @@ def test_the_wish_is_computed_from_the_honest_results() -> None:
              for r in stored(STORED, slug) if r.mode == "honest" and not r.options]
     if all(rates):
         assert f"{rates[0] * rates[1] * rates[2]:.2e}" in text
+
+
+def _quick_samples(study: stats.Study) -> list[stats.Outcome]:
+    """The stored deals of ``study`` that are cheap to solve again: its quickest won and quickest
+    lost deal (a thoughtful one that searched at least one position), each if it took under 0.3 s."""
+    results = Results.load(STORED / f"{study.stem}.json")
+    quick = sorted((o for o in results.outcomes.values() if o.seconds < 0.3), key=lambda o: (o.seconds, o.seed))
+    picks = []
+    for outcome in ("won", "lost"):
+        found = [o for o in quick if o.outcome == outcome and (study.mode == "honest" or o.nodes > 0)]
+        picks += found[:1]
+    return picks
+
+
+@pytest.mark.parametrize("study", PLAN, ids=lambda s: s.stem)
+def test_the_stored_results_still_hold_for_the_engine_as_it_is(study: stats.Study) -> None:
+    """A sample of each study, solved again, ends as stored, after as many positions (or plans) and
+    with a line as long: the engine has not changed the study's results since they were made (its
+    code may have changed in ways that do not touch them, which the stored engine hash cannot tell)."""
+    for stored_outcome in _quick_samples(study):
+        again = stats.solve_seed(study.spec, stored_outcome.seed, study.mode, study.nodes, study.width,
+                                 study.seconds)
+        assert (again.outcome, again.nodes, again.moves) == \
+            (stored_outcome.outcome, stored_outcome.nodes, stored_outcome.moves), \
+            f"{study.stem}, deal {stored_outcome.seed}: the stored results are out of date (make stats)"
+
+
+UNKNOWN_SENTENCE = re.compile(r"leaves\s+([\d,]+)\s+of\s+the\s+([\d,]+)\s+deals\s+unknown")
+
+
+@pytest.mark.parametrize("chapter", sorted((STORED.parent / "games").glob("*.md")), ids=lambda p: p.stem)
+def test_a_chapter_that_counts_its_unknown_deals_counts_them_as_stored(chapter: Path) -> None:
+    """Where a chapter's prose says how many deals its search "leaves … unknown", the figure is the
+    stored depth-first thoughtful study's (the table is drawn from the results; the prose must agree)."""
+    text = chapter.read_text(encoding="utf-8")
+    said = [(int(n.replace(",", "")), int(m.replace(",", ""))) for n, m in UNKNOWN_SENTENCE.findall(text)]
+    if not said:
+        return
+    counts = {(r.counts()["unknown"], r.deals) for r in stored(STORED, chapter.stem)
+              if r.mode == "thoughtful" and r.width is None}
+    for pair in said:
+        assert pair in counts, f"{chapter.name} says {pair[0]} of {pair[1]} deals are unknown; stored: {counts}"
