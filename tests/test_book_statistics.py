@@ -67,11 +67,12 @@ def test_the_wish_is_computed_from_the_honest_results() -> None:
 
 def _quick_samples(study: stats.Study) -> list[stats.Outcome]:
     """The stored deals of ``study`` that are cheap to solve again: its quickest won and quickest
-    lost deal (a thoughtful one that searched at least one position), each if it took under 0.3 s (and
-    under a tenth of the study's time limit, so that a busy machine cannot stop it short)."""
+    lost deal (a thoughtful one that searched at least one position), each if it took under 0.3 s
+    and under a tenth of the study's time limit (so that a busy machine cannot stop it short)."""
     results = Results.load(STORED / f"{study.stem}.json")
     limit = 0.3 if study.seconds is None else min(0.3, study.seconds / 10)
-    quick = sorted((o for o in results.outcomes.values() if o.seconds < limit), key=lambda o: (o.seconds, o.seed))
+    quick = sorted((o for o in results.outcomes.values() if o.seconds < limit),
+                   key=lambda o: (o.seconds, o.seed))
     picks = []
     for outcome in ("won", "lost"):
         found = [o for o in quick if o.outcome == outcome and (study.mode == "honest" or o.nodes > 0)]
