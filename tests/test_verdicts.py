@@ -134,3 +134,45 @@ def test_a_position_proved_blocked_is_lost_and_a_won_line_is_never_blocked(cls: 
             assert verdict == "lost", f"proved blocked ({position.blocked()}) but won:\n{position}"
             checked += 1
     assert checked >= 10
+
+
+def canfield_last_pass(rng: random.Random, left: int = 14, rows: int = 1) -> Game:
+    """A Canfield end-game in its last pass (one card turned at a time, or three) with ``left``
+    cards out of the foundations: the foundations built to random heights, the other cards dealt
+    at random to the stock, the waste and the first ``rows`` rows (all but each row's top card
+    face down)."""
+    from patience.cards import CARDS
+    from patience.games.canfield import Canfield
+
+    heights = [13] * 4
+    for _ in range(left):
+        heights[rng.choice([s for s in range(4) if heights[s]])] -= 1
+    out = [card for s, height in enumerate(heights) for card in CARDS[13 * s + height + 1:13 * s + 14]]
+    rng.shuffle(out)
+    stock, waste = rng.randint(4, 9), rng.randint(0, 2)
+    stock, waste, rest = out[:stock], out[stock:stock + waste], out[stock + waste:]
+    columns: dict[int, list[str]] = {}
+    for card in rest:
+        columns.setdefault(rng.randint(1, rows), []).append(str(card))
+    piles = {n: " ".join(f"[{c}]" for c in cards[:-1]) + " " + cards[-1] for n, cards in columns.items()}
+    tops = " ".join(str(CARDS[13 * s + height]) for s, height in enumerate(heights) if height)
+    return Canfield.arrange(piles, waste=" ".join(map(str, waste)), foundations=tops,
+                            stock=" ".join(map(str, stock)), draw=rng.choice((1, 3)))
+
+
+def test_canfield_proves_nothing_lost_that_a_last_pass_of_the_stock_could_win() -> None:
+    """The proof follows the stock of the last pass card by card onto the waste (a card that
+    cannot leave the waste when it is turned lies under the cards turned after it): on end-games
+    with cards in the stock it says *blocked* only where the plain search finds them lost."""
+    rng = random.Random(11)
+    proved = 0
+    for _ in range(200):
+        position = canfield_last_pass(rng)
+        verdict = exhaustive(position)
+        if verdict is None:
+            continue
+        if position.blocked() is not None:
+            assert verdict == "lost", f"proved blocked ({position.blocked()}) but won:\n{position}"
+            proved += len(position.piles["stock"]) > 0
+        check(position, verdict)
+    assert proved >= 25

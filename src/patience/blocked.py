@@ -39,6 +39,19 @@ in the order A♥, K♥, K♣, J♠, Q♦):
 True
 >>> print(Blocking(below, [()] * 53, to_space).card(rows, (), ()))
 J♠
+
+The stock of a last pass comes onto its waste a batch at a time (:attr:`Lay.coming`): here the 2♥
+waits for the A♥, the 5♠ for the 2♥.  Turned in the order 2♥, A♥, 5♠, each goes up in turn; turned
+2♥, 5♠, A♥, the 5♠ covers the 2♥ it waits for, and the two can never go up:
+
+>>> c = {name: Card.parse(name) for name in "A♥ 2♥ 5♠".split()}
+>>> below = [()] * 53
+>>> below[c["2♥"]], below[c["5♠"]] = (c["A♥"],), (c["2♥"],)
+>>> rules = Blocking(below, [()] * 53, [False] * 53)
+>>> rules.card([Lay((), 0, coming=((c["2♥"],), (c["A♥"],), (c["5♠"],)))], (), ()) is None
+True
+>>> print(rules.card([Lay((), 0, coming=((c["2♥"],), (c["5♠"],), (c["A♥"],)))], (), ()))
+5♠
 """
 
 from __future__ import annotations
@@ -89,6 +102,9 @@ class Lay(NamedTuple):
     space: bool = False
     #: Whether its cards may go to a space (those the rules let fill one).
     fills: bool = True
+    #: The cards still to come onto it, batch by batch in order, each batch on top of the one before
+    #: (the stock of a last pass, turned onto its waste): a card of them leaves as the others do.
+    coming: tuple[tuple[Card, ...], ...] = ()
 
 
 class Blocking:
@@ -125,7 +141,10 @@ class Blocking:
         The generous game is played out: as it only ever gains by a move (a card up, or off its
         pile and free to take cards on it, or a space made), every move it allows is made, in any
         order, until none is left; what is still down then can never go up.  A space, once one
-        pile that is a space when empty can be emptied, is always there.
+        pile that is a space when empty can be emptied, is always there.  The cards still to come
+        onto a pile (:attr:`Lay.coming`) come a batch at a time, each only once no move is left
+        without it: a card turned onto the waste in the last pass that cannot leave it at once
+        lies under every card turned after it that cannot leave either.
         """
         needs, places, following = self._needs, self._places, self._next
         # Sets of cards as bits: ``up``, the cards gone up (one of the two, with two packs);
@@ -141,7 +160,10 @@ class Blocking:
                 gone |= 1 << card
         for card in hand:
             free |= 1 << card
-        stacks = [(list(lay.cards), lay.alone, lay.any_head, lay.space, lay.fills) for lay in piles]
+        # A pile that cards are still to come onto gives up all of them one by one, as it has now.
+        stacks = [(list(lay.cards), lay.alone + sum(map(len, lay.coming)), lay.any_head, lay.space, lay.fills)
+                  for lay in piles]
+        coming = [(stacks[k][0], list(lay.coming)[::-1], lay.fills) for k, lay in enumerate(piles) if lay.coming]
         spaces = any(lay.space and not lay.cards for lay in piles)
         open_ = free
         for cards, *_ in stacks:
@@ -173,10 +195,14 @@ class Blocking:
                         # lowest that can, which uncovers most; from the bottom, it uncovers none,
                         # but leaves a space if the pile is one).
                         lowest = 0 if space else 1
-                        heads = range(max(alone, lowest), len(cards) - 1) if any_head \
-                            else range(alone, alone + 1) if lowest <= alone < len(cards) - 1 else ()
-                        head = next((h for h in heads if places[cards[h]] & room), None)
-                        if head is None:
+                        if any_head:
+                            head = next((h for h in range(max(alone, lowest), len(cards) - 1)
+                                         if places[cards[h]] & room), None)
+                            if head is None:
+                                break
+                        elif lowest <= alone < len(cards) - 1 and places[cards[alone]] & room:
+                            head = alone
+                        else:
                             break
                         stacks.append((cards[head:], -1, any_head, False, fills))
                         del cards[head:]
@@ -186,7 +212,20 @@ class Blocking:
                     elif space:
                         spaces = True
             if not moved and not rising:
-                break
+                if not coming:
+                    break
+                # The next batches come until the top card of one can leave (a card that comes takes
+                # no card there, so until then nothing else can move).
+                cards, batches, fills = coming[0]
+                room = (open_ & ~gone) | (_SPACE if spaces and fills else 0)
+                while batches:
+                    cards += batches.pop()
+                    top = cards[-1]
+                    if not needs[top] or needs[top] & up or places[top] & room:
+                        open_ |= 1 << top
+                        break
+                if not batches:
+                    del coming[0]
         for cards, *_ in stacks:
             if cards:
                 return cards[-1]

@@ -338,12 +338,14 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         """
         piles = self.piles
         rows = [Lay(piles[c].cards, piles[c].face_down, self.options.partial, space=True) for c in COLUMNS]
-        hand = list(piles["stock"].cards)
-        waste = piles["waste"].cards
+        stock, waste = piles["stock"].cards, piles["waste"].cards
         if self.counters["redeals"] < self.options.redeals:
-            hand += waste
+            hand = stock + waste
         else:
-            rows.append(Lay(waste, len(waste)))
+            draw = self.options.draw
+            turns = tuple(stock[max(end - draw, 0):end][::-1] for end in range(len(stock), 0, -draw))
+            hand = ()
+            rows.append(Lay(waste, len(waste), coming=turns))
         founded = [c for f in FOUNDATIONS for c in piles[f].cards]
         return BLOCKING.card(rows, hand, founded)
 
