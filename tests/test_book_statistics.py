@@ -55,6 +55,33 @@ def test_a_beam_study_is_told_apart_in_the_table_and_the_bars() -> None:
     assert depth_first.counts()["won"] == 0, "the chapter: the depth-first search wins none of the deals"
 
 
+#: The games measured by more than one thoughtful search (a depth-first search and a beam).
+JOINED = sorted({r.spec for r in stored(STORED) if r.mode == "thoughtful" and r.width is not None})
+
+
+@pytest.mark.parametrize("spec", JOINED)
+def test_no_deal_is_won_by_one_search_and_proved_lost_by_another(spec: str) -> None:
+    searches = [r for r in stored(STORED) if r.spec == spec and r.mode == "thoughtful"]
+    both = stats.either(searches)  # raises on a deal one search won and another proved lost
+    counts = both.counts()
+    for r in searches:
+        common = {seed: r.outcomes[seed].outcome for seed in both.outcomes}
+        assert counts["won"] >= sum(outcome == "won" for outcome in common.values())
+        assert counts["unknown"] <= sum(outcome == "unknown" for outcome in common.values())
+
+
+def test_a_chapter_with_a_beam_shows_both_searches_together() -> None:
+    results = stats.with_either(stats.stored(STORED, "the-fish-bone"))
+    (both,) = [r for r in results if r.joins]
+    assert [r.width for r in both.joins] == [None, 20]
+    table = statistics_table(results)
+    row = next(line for line in table.splitlines() if "either search" in line)
+    counts = both.counts()
+    assert f"| {counts['won']:,} | {counts['lost']:,} | {counts['unknown']:,} (" in row
+    assert "the-fish-bone — thoughtful, beam 20" in outcome_bars(results)
+    assert "either search" in outcome_bars(results)
+
+
 def test_the_wish_is_computed_from_the_honest_results() -> None:
     text = wish_text(STORED)
     for name in ("Tens", "Demon", "The Idiot's Delight"):

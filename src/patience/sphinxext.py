@@ -56,7 +56,7 @@ from . import __version__, games
 from .game import Game
 from .options import parse_spec
 from .render import svg
-from .stats import Results, stored
+from .stats import Results, stored, with_either
 from .web import chapter_games
 
 __all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "PatienceStatistics", "PatienceWish",
@@ -68,7 +68,12 @@ STATISTICS = Path(__file__).resolve().parents[2] / "book" / "statistics"
 MODE_WORDS = {"thoughtful": "thoughtful (every card known)", "honest": "honest (a greedy player)"}
 #: Said under a table that has a beam search's study.
 BEAM_WORDS = (" A *beam* of N goes through the deal a move of the pack at a time and keeps only the best N "
-              "positions each time: it wins deals the search above leaves undecided, but proves no deal lost.")
+              "positions each time: it wins deals the search above leaves undecided, but proves no deal lost. "
+              "*Either search* counts a deal won if either search won it, lost if the first proved it, "
+              "and unknown only if neither decided it (its seconds are both searches' together): the "
+              "firmest figure the book has for the game.")
+#: The mode of the row of a game's searches taken together (:func:`patience.stats.either`).
+EITHER_MODE = "thoughtful: either search"
 
 
 def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
@@ -154,7 +159,8 @@ def statistics_table(results: list[Results]) -> str:
         median, mean, p95 = r.times()
         budget = r.budget()
         name = games.get(r.game).name + (f" `{r.spec}`" if r.options else "")
-        rows.append(f"| {name} | {MODE_WORDS[r.mode]} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
+        mode = EITHER_MODE if r.joins else MODE_WORDS[r.mode]
+        rows.append(f"| {name} | {mode} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} ({_percent(c['unknown'] / r.deals)}) | "
                     f"{_percent(r.rate())} ({_percent(lo)}–{_percent(hi)}) | "
                     f"{median:.3f} / {mean:.3f} / {p95:.3f} |")
@@ -173,7 +179,8 @@ def outcome_bars(results: list[Results]) -> str:
              f'aria-label="outcomes of the deals solved">']
     for i, r in enumerate(results):
         y = i * (bar + gap)
-        name = html.escape(f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else ""))
+        name = html.escape(f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else "")
+                           + (", either search" if r.joins else ""))
         parts.append(f'<text x="0" y="{y + bar - 4}" font-size="12">{name}</text>')
         x = float(label)
         for outcome, n in r.counts().items():
@@ -197,7 +204,7 @@ class PatienceStatistics(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         chapter = self.arguments[0]
-        results = stored(STATISTICS, chapter)
+        results = with_either(stored(STATISTICS, chapter))
         if not results:
             raise self.error(f"patience-statistics: no stored results for {chapter!r} in {STATISTICS} "
                              "(run `make stats`)")

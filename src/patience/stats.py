@@ -33,7 +33,7 @@ from .options import parse_spec
 from .solve import MODES, NODES, OUTCOMES, solve
 
 __all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range", "run", "run_dask",
-           "engine_hash", "studies", "run_study", "stored"]
+           "engine_hash", "studies", "run_study", "stored", "either", "with_either"]
 
 #: The core modules whose code decides a result (with the game's own module).
 ENGINE = ("blocked", "build", "cards", "errors", "game", "options", "solve")
@@ -110,6 +110,8 @@ class Results:
     width: int | None = None
     #: The time a thoughtful search may take a deal, besides ``nodes`` (None: no limit).
     seconds: float | None = None
+    #: For the deals as several searches decide them together (see :func:`either`): those searches.
+    joins: tuple[Results, ...] = ()
 
     @property
     def game(self) -> str:
@@ -171,6 +173,8 @@ class Results:
     def budget(self) -> str:
         """The budget in words: ``800 positions a deal``, ``50,000 positions a deal, a beam of 30``,
         ``1,000,000 positions or 30 s a deal``."""
+        if self.joins:
+            return "; ".join(r.budget() for r in self.joins)
         per = " a deal" if self.mode == "thoughtful" else " a plan"
         time = f" or {self.seconds:g} s" if self.seconds is not None else ""
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
@@ -221,6 +225,44 @@ class Results:
     @classmethod
     def load(cls, path: str | Path) -> Results:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+def either(searches: Sequence[Results]) -> Results:
+    """The deals as the thoughtful ``searches`` of one game decide them together, on the seeds they
+    all cover: won where any of them won (a line that wins is a win, whichever search found it),
+    lost where one of them proved it, and unknown where none decided it; a deal takes the seconds
+    and the positions of all of them.  A deal won by one and proved lost by another is a mistake
+    in one of them: :class:`ValueError`.
+
+    >>> dfs = Results("anna", "thoughtful", 100, outcomes={1: Outcome(1, "lost", 0.5, 90, 0),
+    ...                                                     2: Outcome(2, "unknown", 1.0, 100, 0)})
+    >>> beam = Results("anna", "thoughtful", 100, width=5, outcomes={1: Outcome(1, "unknown", 0.2, 40, 0),
+    ...                                                              2: Outcome(2, "won", 0.3, 60, 80)})
+    >>> both = either([dfs, beam])
+    >>> both.counts(), both.budget()
+    ({'won': 1, 'lost': 1, 'unknown': 0}, '100 positions a deal; 100 positions a deal, a beam of 5')
+    >>> either([dfs, Results("anna", "thoughtful", 100, width=5, outcomes={1: Outcome(1, "won", 0.2, 40, 70)})])
+    Traceback (most recent call last):
+    ...
+    ValueError: anna, deal 1: won by the search of 100 positions a deal, a beam of 5, proved lost by the search of 100 positions a deal
+    """
+    first = searches[0]
+    if any(r.spec != first.spec or r.mode != "thoughtful" for r in searches):
+        raise ValueError("either joins thoughtful searches of one game")
+    seeds = set(first.outcomes).intersection(*(r.outcomes for r in searches[1:]))
+    joined = Results(first.spec, "thoughtful", first.nodes, first.engine, first.version, joins=tuple(searches))
+    for seed in sorted(seeds):
+        outcomes = [r.outcomes[seed] for r in searches]
+        won = [o for o in outcomes if o.outcome == "won"]
+        lost = [r for r in searches if r.outcomes[seed].outcome == "lost"]
+        if won and lost:
+            winner = next(r for r in searches if r.outcomes[seed].outcome == "won")
+            raise ValueError(f"{first.spec}, deal {seed}: won by the search of {winner.budget()}, proved lost by "
+                             f"the search of {lost[0].budget()}")
+        outcome = "won" if won else "lost" if lost else "unknown"
+        joined.add([Outcome(seed, outcome, round(sum(o.seconds for o in outcomes), 4),
+                            sum(o.nodes for o in outcomes), won[0].moves if won else 0)])
+    return joined
 
 
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
@@ -377,6 +419,21 @@ def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = 
     return run(study.spec, range(1, study.deals + 1), study.mode, nodes=study.nodes, jobs=jobs,
                out=Path(folder) / f"{study.stem}.json", progress=progress, width=study.width,
                seconds=study.seconds)
+
+
+def with_either(results: list[Results]) -> list[Results]:
+    """``results`` (as :func:`stored` orders them) with, after the thoughtful studies of each game
+    measured by a depth-first search and a beam, the deals as they decide them together
+    (:func:`either`)."""
+    out: list[Results] = []
+    for i, r in enumerate(results):
+        out.append(r)
+        following = results[i + 1] if i + 1 < len(results) else None
+        if r.mode == "thoughtful" and (following is None or (following.spec, following.mode) != (r.spec, r.mode)):
+            searches = [s for s in results if (s.spec, s.mode) == (r.spec, r.mode)]
+            if len(searches) > 1 and any(s.width is None for s in searches):
+                out.append(either(searches))
+    return out
 
 
 def stored(folder: str | Path, game: str | None = None) -> list[Results]:
