@@ -172,9 +172,10 @@ class Results:
 
     def budget(self) -> str:
         """The budget in words: ``800 positions a deal``, ``50,000 positions a deal, a beam of 30``,
-        ``1,000,000 positions or 30 s a deal``."""
+        ``1,000,000 positions or 30 s a deal``; for searches taken together (:func:`either`), which
+        rows of the table they join."""
         if self.joins:
-            return "; ".join(r.budget() for r in self.joins)
+            return "both searches above" if len(self.joins) == 2 else f"the {len(self.joins)} searches above"
         per = " a deal" if self.mode == "thoughtful" else " a plan"
         time = f" or {self.seconds:g} s" if self.seconds is not None else ""
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
@@ -240,7 +241,7 @@ def either(searches: Sequence[Results]) -> Results:
     ...                                                              2: Outcome(2, "won", 0.3, 60, 80)})
     >>> both = either([dfs, beam])
     >>> both.counts(), both.budget()
-    ({'won': 1, 'lost': 1, 'unknown': 0}, '100 positions a deal; 100 positions a deal, a beam of 5')
+    ({'won': 1, 'lost': 1, 'unknown': 0}, 'both searches above')
     >>> either([dfs, Results("anna", "thoughtful", 100, width=5, outcomes={1: Outcome(1, "won", 0.2, 40, 70)})])
     Traceback (most recent call last):
     ...
