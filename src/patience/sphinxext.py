@@ -69,7 +69,7 @@ MODE_WORDS = {"thoughtful": "thoughtful (every card known)", "honest": "honest (
 #: Said under a table that has a beam search's study.
 BEAM_WORDS = (" A *beam* of N goes through the deal a move of the pack at a time and keeps only the best N "
               "positions each time: it wins deals the search above leaves undecided, but proves no deal lost. "
-              "*Either search* counts a deal won if either search won it, lost if the first proved it, "
+              "*Either search* counts a deal won if either search won it, lost if one proved it, "
               "and unknown only if neither decided it (its seconds are both searches' together): the "
               "firmest figure the book has for the game.")
 #: The mode of the row of a game's searches taken together (:func:`patience.stats.either`).

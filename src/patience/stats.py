@@ -254,15 +254,15 @@ def either(searches: Sequence[Results]) -> Results:
     joined = Results(first.spec, "thoughtful", first.nodes, first.engine, first.version, joins=tuple(searches))
     for seed in sorted(seeds):
         outcomes = [r.outcomes[seed] for r in searches]
-        won = [o for o in outcomes if o.outcome == "won"]
-        lost = [r for r in searches if r.outcomes[seed].outcome == "lost"]
-        if won and lost:
-            winner = next(r for r in searches if r.outcomes[seed].outcome == "won")
-            raise ValueError(f"{first.spec}, deal {seed}: won by the search of {winner.budget()}, proved lost by "
-                             f"the search of {lost[0].budget()}")
-        outcome = "won" if won else "lost" if lost else "unknown"
+        found = [o.outcome for o in outcomes]
+        if "won" in found and "lost" in found:
+            raise ValueError(f"{first.spec}, deal {seed}: won by the search of "
+                             f"{searches[found.index('won')].budget()}, proved lost by the search of "
+                             f"{searches[found.index('lost')].budget()}")
+        outcome = "won" if "won" in found else "lost" if "lost" in found else "unknown"
+        moves = outcomes[found.index("won")].moves if outcome == "won" else 0
         joined.add([Outcome(seed, outcome, round(sum(o.seconds for o in outcomes), 4),
-                            sum(o.nodes for o in outcomes), won[0].moves if won else 0)])
+                            sum(o.nodes for o in outcomes), moves)])
     return joined
 
 
