@@ -678,21 +678,26 @@ def shorten(record: Record, *, span: int = 3) -> Record:
     moves = _wins(record.start, record.moves)
     if moves is None:
         raise ValueError("shorten needs a record of a won game")
+    ahead: dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]] = {}
     cut = True
     while cut:
-        moves = _short_cuts(record.start, _without_circles(record.start, moves))
+        moves = _short_cuts(record.start, _without_circles(record.start, moves), ahead)
         cut = False
         prefix = record.start.copy()
+        _, along = _positions(prefix, moves)
         i = 0
         while i < len(moves):
             for leave_out in _cuts(moves, i, span):
-                trial = _wins(prefix, [m for k, m in enumerate(moves[i:], i) if k not in leave_out])
+                rest = max(leave_out) + 1  # the line as it was from here on
+                trial = [m for k, m in enumerate(moves[i:rest], i) if k not in leave_out] + moves[rest:]
+                trial = _wins(prefix, trial, (rest - i - len(leave_out), along[rest:]))
                 if trial is not None:
                     moves[i:] = trial
+                    along[i:] = _positions(prefix, trial)[1]
                     cut = True
                     break
             else:
-                prefix.play(moves[i])
+                prefix.push(moves[i])
                 i += 1
     return Record(record.start.copy(), moves)
 
@@ -701,7 +706,7 @@ def _without_circles(start: Game, moves: list[Move]) -> list[Move]:
     """``moves`` less every stretch that leads back to a position it started from."""
     game, line, at = start.copy(), [], {start.state_key(): 0}
     for move in moves:
-        game.play(move)
+        game.push(move)
         line.append(move)
         back = at.get(game.state_key())
         if back is None:
@@ -712,38 +717,77 @@ def _without_circles(start: Game, moves: list[Move]) -> list[Move]:
     return _wins(start, line) or moves
 
 
-def _short_cuts(start: Game, moves: list[Move]) -> list[Move]:
-    """``moves`` with a stretch replaced by one or two moves wherever those reach the same position."""
+Snapshot = tuple[dict[str, Pile], dict[str, int]]
+
+
+def _short_cuts(start: Game, moves: list[Move],
+                ahead: dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]]) -> list[Move]:
+    """``moves`` with a stretch replaced by one or two moves wherever those reach the same position.
+
+    ``ahead`` keeps, for each position met, the lines of one or two moves from it and where they
+    lead (with its hash): the next pass over the line meets most of the same positions."""
     game, i = start.copy(), 0
-    keys = _keys(game, moves)
-    last = {key: k for k, key in enumerate(keys)}  # where the line is last at each position
+    keys, along = _positions(game, moves)
+    last = _last(keys)
     while i < len(moves):
         best: tuple[int, list[Move]] | None = None
-        for first in game.legal_moves():
-            one = _after(game, first)
-            for line, reached in [([first], one)] + [([first, m], _after(one, m)) for m in one.legal_moves()]:
-                j = last.get(reached.state_key(), 0)
-                if j - i > len(line) and (best is None or j - len(line) > best[0] - len(best[1])):
-                    best = (j, line)
-        trial = _wins(game, best[1] + moves[best[0]:]) if best else None
+        here = tuple(game.piles.items()), tuple(game.counters.items())
+        lines = ahead.get(here)
+        if lines is None:
+            lines = ahead[here] = [(line, hash(key), key) for line, key in _one_or_two(game)]
+        for line, h, reached in lines:
+            found = last.get(h)
+            j = 0 if found is None else found.get(reached, 0)
+            if j - i > len(line) and (best is None or j - len(line) > best[0] - len(best[1])):
+                best = (j, line)
+        trial = _wins(game, best[1] + moves[best[0]:], (len(best[1]), along[best[0]:])) if best else None
         if trial is not None:
             moves[i:] = trial
-            keys[i:] = _keys(game, trial)
-            last = {key: k for k, key in enumerate(keys)}
+            keys[i:], along[i:] = _positions(game, trial)
+            last = _last(keys)
             continue
-        game.play(moves[i])
+        game.push(moves[i])
         i += 1
     return moves
 
 
-def _keys(game: Game, moves: list[Move]) -> list[tuple[Any, ...]]:
-    """The :meth:`~patience.game.Game.state_key` of ``game`` (unchanged) and after each of ``moves``."""
+def _last(keys: list[tuple[Any, ...]]) -> dict[int, dict[tuple[Any, ...], int]]:
+    """Where a line is last at each of its positions (``keys``), by the hash of the key: a line of
+    moves looked up many times is hashed once."""
+    last: dict[int, dict[tuple[Any, ...], int]] = {}
+    for k, key in enumerate(keys):
+        last.setdefault(hash(key), {})[key] = k
+    return last
+
+
+def _one_or_two(game: Game) -> Iterator[tuple[list[Move], tuple[Any, ...]]]:
+    """Every line of one or two legal moves from ``game`` (left as it was), with the
+    :meth:`~patience.game.Game.state_key` it reaches: each move, then each move after it."""
+    for first in game.legal_moves():
+        game.push(first)
+        try:
+            yield [first], game.state_key()
+            for second in game.legal_moves():
+                game.push(second)
+                try:
+                    yield [first, second], game.state_key()
+                finally:
+                    game.undo()
+        finally:
+            game.undo()
+
+
+def _positions(game: Game, moves: list[Move]) -> tuple[list[tuple[Any, ...]], list[Snapshot]]:
+    """The positions of a line of legal ``moves`` (as :func:`_wins` gives them) played from ``game``
+    (left unchanged), before each move and after the last: their
+    :meth:`~patience.game.Game.state_key`, and their piles and counters as they are."""
     game = game.copy()
-    keys = [game.state_key()]
+    keys, along = [game.state_key()], [(dict(game.piles), dict(game.counters))]
     for move in moves:
-        game.play(move)
+        game.push(move)
         keys.append(game.state_key())
-    return keys
+        along.append((dict(game.piles), dict(game.counters)))
+    return keys, along
 
 
 def _after(game: Game, *moves: Move) -> Game:
@@ -764,16 +808,24 @@ def _cuts(moves: list[Move], i: int, span: int) -> Iterator[set[int]]:
             yield {i, *again[:n]}
 
 
-def _wins(position: Game, moves: list[Move]) -> list[Move] | None:
+def _wins(position: Game, moves: list[Move], known: tuple[int, list[Snapshot]] | None = None) -> list[Move] | None:
     """``moves`` as the legal moves they are from ``position`` (left unchanged), if they win.
 
     Each move is matched with the legal move of the same cards between the same piles or,
     failing that, to the same pile from wherever the cards lie now; so its notation is
     the one it has where it is now played (a lane that was the first may be the second).
+
+    ``known`` is ``(start, along)`` when ``moves[start:]`` are the rest of a won line, as matched
+    there, and ``along`` its positions (see :func:`_positions`): a replay that comes to the
+    position that line was in before one of them would play the rest as it is, so it stops there.
     """
     game = position.copy()
     played = []
-    for move in moves:
+    for t, move in enumerate(moves):
+        if known is not None and t >= known[0]:
+            piles, counters = known[1][t - known[0]]
+            if game.piles == piles and game.counters == counters:
+                return played + moves[t:]
         legal = [m for m in game.legal_moves() if (m.kind, m.cards, m.target) == (move.kind, move.cards, move.target)]
         match = next((m for m in legal if m.source == move.source), legal[0] if legal and move.cards else None)
         if match is None:
