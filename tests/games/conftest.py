@@ -44,21 +44,27 @@ def check_legal_moves(game: Game, rng: random.Random, moves: int,
         slow = [m for m in game.moves() if game.violation(m) is None]
         assert legal == slow, str(game)
         assert [str(m) for m in legal] == [str(m) for m in slow]
-        before, key = str(game), game.state_key()
+        before = _position(game)
         for move in legal if len(legal) <= sample else rng.sample(legal, sample):
             game.push(move)
-            pushed, pushed_key = str(game), game.state_key()
+            pushed = _position(game)
             game.undo()
-            assert (str(game), game.state_key()) == (before, key), f"undo of a pushed {move}"
+            assert _position(game) == before, f"undo of a pushed {move}"
             game.play(move)
-            assert (str(game), game.state_key()) == (pushed, pushed_key), f"{move} played and pushed"
+            assert _position(game) == pushed, f"{move} played and pushed"
             game.undo()
-            assert (str(game), game.state_key()) == (before, key), f"undo of a played {move}"
+            assert _position(game) == before, f"undo of a played {move}"
         checked += 1
         if not legal:
             break
         game.play(choose(rng, legal) if choose else rng.choice(legal))
     return checked
+
+
+def _position(game: Game) -> tuple[Any, ...]:
+    """Everything of a position: every pile (its cards, and how many lie face down) and counter,
+    by name, and the :meth:`~Game.state_key` made of them."""
+    return tuple(game.piles.items()), tuple(game.counters.items()), game.state_key()
 
 
 @pytest.fixture
