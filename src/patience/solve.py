@@ -656,6 +656,13 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
     return Solution(outcome, "honest", board.record(), count, time.perf_counter() - started)
 
 
+#: A position's piles and counters as they are (see :func:`_positions`).
+Snapshot = tuple[dict[str, Pile], dict[str, int]]
+#: By position (its piles and counters), each line of one or two moves from it, with the hash of
+#: the :meth:`~patience.game.Game.state_key` it reaches and that key (see :func:`_short_cuts`).
+Ahead = dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]]
+
+
 def shorten(record: Record, *, span: int = 3) -> Record:
     """The winning line of ``record`` with every move it can do without taken out.
 
@@ -678,7 +685,7 @@ def shorten(record: Record, *, span: int = 3) -> Record:
     moves = _wins(record.start, record.moves)
     if moves is None:
         raise ValueError("shorten needs a record of a won game")
-    ahead: dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]] = {}
+    ahead: Ahead = {}
     cut = True
     while cut:
         moves = _short_cuts(record.start, _without_circles(record.start, moves), ahead)
@@ -717,11 +724,7 @@ def _without_circles(start: Game, moves: list[Move]) -> list[Move]:
     return _wins(start, line) or moves
 
 
-Snapshot = tuple[dict[str, Pile], dict[str, int]]
-
-
-def _short_cuts(start: Game, moves: list[Move],
-                ahead: dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]]) -> list[Move]:
+def _short_cuts(start: Game, moves: list[Move], ahead: Ahead) -> list[Move]:
     """``moves`` with a stretch replaced by one or two moves wherever those reach the same position.
 
     ``ahead`` keeps, for each position met, the lines of one or two moves from it and where they
