@@ -1010,6 +1010,25 @@ class Game:
         the pack at a time is legal; it must hold for every move of the pack in such a run."""
         return False
 
+    def after_pack_move(self, pack_move: Move) -> tuple[list[Move], list[Move]]:
+        """Just after ``pack_move``, for the solver's runs of the pack: the moves of the pack among
+        the :meth:`useful_moves`, and the others that are not :meth:`independent` of it (those that
+        use what it brought), each in the order of :meth:`useful_moves`.
+
+        Games whose moves of the pack leave the rest as it was may work these out without the rest
+        (the differential tests hold every game's answer to this one's).
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=1)
+        >>> turn = game.push(game.legal_moves()[-1])
+        >>> [[str(m) for m in moves] for moves in game.after_pack_move(turn)]
+        [['turn'], []]
+        """
+        moves = self.useful_moves()
+        kinds = self.PACK_KINDS
+        return ([m for m in moves if m.kind in kinds],
+                [m for m in moves if m.kind not in kinds and not self.independent(pack_move, m)])
+
     def safe_to_found(self, card: Card, build: Build) -> bool:
         """True when founding ``card`` can never spoil a win: every card that ``build`` would
         let lie on it in the tableau has gone out already (and, with several packs, a foundation

@@ -161,9 +161,9 @@ def _pack_runs(game: Game, moves: list[Move]) -> list[Step] | None:
     runs: list[Step] = []
     run: list[Move] = []
     seen = {game.solver_key()}
+    pack = [m for m in moves if m.kind in game.PACK_KINDS]
     try:
         for _ in range(PACK_RUN):
-            pack = [m for m in moves if m.kind in game.PACK_KINDS]
             if len(pack) > 1:
                 return None
             if not pack:
@@ -174,8 +174,7 @@ def _pack_runs(game: Game, moves: list[Move]) -> list[Step] | None:
             if key in seen:
                 break
             seen.add(key)
-            moves = game.useful_moves()
-            uses = [m for m in moves if m.kind not in game.PACK_KINDS and not game.independent(pack[0], m)]
+            pack, uses = game.after_pack_move(pack[0])
             runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m))]
     finally:
         for _ in run:

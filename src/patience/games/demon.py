@@ -421,19 +421,9 @@ class Demon(Game):
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
         piles = self.piles
-        legal: list[Move] = []
-        if piles["hand"].cards:
-            legal.append(TURN)
-        elif piles["talon"].cards and self.counters["used"]:
-            legal.append(PICK_UP)  # rules 6 and 7: only if a card of the pack was used in the pass
+        legal = self._pack_moves()
         lie = self._lie()
-        talon = piles["talon"].cards
-        if talon:
-            card = talon[-1]
-            moves = lie.from_talon.get(card)
-            if moves is None:
-                moves = lie.from_talon[card] = self._moves_of("talon", card, lie)
-            legal += moves
+        legal += self._talon_moves(lie)
         heap = piles["heap"].cards
         if heap and lie.from_heap is not None:
             card = heap[-1]
@@ -443,6 +433,26 @@ class Demon(Game):
             legal += moves
         legal += lie.from_files
         return legal
+
+    def _pack_moves(self) -> list[Move]:
+        """Turning the hand while it holds cards; at its end, picking up the talon, but only if a
+        card of the pack was used in the pass (rules 6 and 7)."""
+        piles = self.piles
+        if piles["hand"].cards:
+            return [TURN]
+        return [PICK_UP] if piles["talon"].cards and self.counters["used"] else []
+
+    def _talon_moves(self, lie: Lie) -> list[Move]:
+        """The moves of the talon's top card, as the files and formations lie (worked out once for
+        each card and lie)."""
+        talon = self.piles["talon"].cards
+        if not talon:
+            return []
+        card = talon[-1]
+        moves = lie.from_talon.get(card)
+        if moves is None:
+            moves = lie.from_talon[card] = self._moves_of("talon", card, lie)
+        return moves
 
     def _lie(self) -> Lie:
         """What the files and the formations, as they lie now, allow (see :class:`Lie`): worked out
@@ -730,6 +740,11 @@ class Demon(Game):
         """A move that does not take the top card of the talon neither needs nor changes the hand and
         the talon: it could have been made before the pack was turned or picked up."""
         return move.kind == "move" and move.source != "talon"
+
+    def after_pack_move(self, pack_move: Move) -> tuple[list[Move], list[Move]]:
+        """The moves of the pack, and those of the talon's top card: turning the hand or picking
+        it up changes nothing else, so the other moves are the lie's as before."""
+        return self._pack_moves(), list(self._talon_moves(self._lie()))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it
