@@ -69,16 +69,17 @@ def test_what_a_search_tries_is_legal(cls: type[Game]) -> None:
             game.play(rng.choice(legal))
 
 
-OWN_PACK_RUNS = [cls for cls in games.all() if cls.after_pack_move is not Game.after_pack_move]
+OWN_PACK_RUNS = [case for case in CASES if case.values[0].after_pack_move is not Game.after_pack_move]
 
 
-@pytest.mark.parametrize("cls", OWN_PACK_RUNS, ids=lambda cls: cls.slug)
-def test_a_game_s_own_moves_after_a_move_of_the_pack_are_the_filtered_ones(cls: type[Game]) -> None:
+@pytest.mark.parametrize(("cls", "options"), OWN_PACK_RUNS)
+def test_a_game_s_own_moves_after_a_move_of_the_pack_are_the_filtered_ones(cls: type[Game],
+                                                                          options: dict[str, Any]) -> None:
     """A game that works out :meth:`~Game.after_pack_move` itself gives what the filter of its
     useful moves gives, after every move of the pack met in random play."""
     met = 0
     for seed in range(1, 13):
-        game, rng = cls.deal(seed=seed), random.Random(seed)
+        game, rng = cls.deal(seed=seed, **options), random.Random(seed)
         for _ in range(4 * MOVES):
             legal = game.legal_moves()
             if not legal:
