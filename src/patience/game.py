@@ -17,14 +17,14 @@ from collections import Counter
 from functools import lru_cache
 from operator import itemgetter
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from .build import Build, Foundation
 from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "pile_order"]
+__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "pile_order"]
 
 
 class Pile:
@@ -183,6 +183,20 @@ class Move(tuple):
 
     def __repr__(self) -> str:
         return f"Move({', '.join(map(repr, self))})"
+
+
+class PackStep(NamedTuple):
+    """A move of the pack in a run of them (:meth:`Game.pack_steps`), and what it leaves."""
+
+    move: Move
+    #: The piles after it.
+    piles: Mapping[str, Pile]
+    #: The position's :meth:`Game.solver_key` after it.
+    key: Any
+    #: The moves of the pack after it.
+    pack: list[Move]
+    #: The moves after it that use what it brought.
+    uses: list[Move]
 
 
 @dataclass(frozen=True)
@@ -1010,24 +1024,46 @@ class Game:
         the pack at a time is legal; it must hold for every move of the pack in such a run."""
         return False
 
-    def after_pack_move(self, pack_move: Move) -> tuple[list[Move], list[Move]]:
-        """Just after ``pack_move``, for the solver's runs of the pack: the moves of the pack among
-        the :meth:`useful_moves`, and the others that are not :meth:`independent` of it (those that
-        use what it brought), each in the order of :meth:`useful_moves`.
+    def pack_steps(self, first: Move) -> Iterator[PackStep]:
+        """The moves of the pack made one after another from here, for the solver's runs of the
+        pack: ``first``, then each time the one move of the pack there is, until there is none or
+        more than one.  After each, a :class:`PackStep`: the piles, the :meth:`solver_key`, the
+        moves of the pack among the :meth:`useful_moves` and the others that are not
+        :meth:`independent` of it (those that use what it brought), each in the order of
+        :meth:`useful_moves`.
 
-        Games whose moves of the pack leave the rest as it was may work these out without the rest
-        (the differential tests hold every game's answer to this one's).
+        This one makes the moves, and takes them back once the iteration ends or is closed (each
+        step's piles are the position's until the next step).  Games whose moves of the pack leave
+        the rest as it was may work the steps out without moving (the differential tests hold
+        every game's steps to these).
 
         >>> from patience import load
         >>> game = load("canfield", seed=1)
-        >>> turn = game.push(game.legal_moves()[-1])
-        >>> [[str(m) for m in moves] for moves in game.after_pack_move(turn)]
-        [['turn'], []]
+        >>> steps = game.pack_steps(game.parse_move("turn"))
+        >>> step = next(steps)
+        >>> print(step.move, step.piles["waste"], [str(m) for m in step.pack], step.uses)
+        turn 7♦ ['turn'] []
+        >>> steps.close()
+        >>> len(game.history), game.piles["waste"].cards
+        (0, ())
         """
-        moves = self.useful_moves()
+        made = 0
         kinds = self.PACK_KINDS
-        return ([m for m in moves if m.kind in kinds],
-                [m for m in moves if m.kind not in kinds and not self.independent(pack_move, m)])
+        try:
+            move = first
+            while True:
+                self.push(move)
+                made += 1
+                moves = self.useful_moves()
+                pack = [m for m in moves if m.kind in kinds]
+                yield PackStep(move, self.piles, self.solver_key(), pack,
+                               [m for m in moves if m.kind not in kinds and not self.independent(move, m)])
+                if len(pack) != 1:
+                    return
+                move = pack[0]
+        finally:
+            for _ in range(made):
+                self.undo()
 
     def safe_to_found(self, card: Card, build: Build) -> bool:
         """True when founding ``card`` can never spoil a win: every card that ``build`` would

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from .game import Game, Move, Pile, Record, pile_kind
 
@@ -107,16 +107,17 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     return honest(game, seed=seed, nodes=budget)
 
 
-def _priority(game: Game, move: Move) -> int:
+def _priority(game: Game, move: Move, piles: Mapping[str, Pile] | None = None) -> int:
     """The order moves are tried in: out first, then moves that turn a card up or empty a pile,
-    then the other moves between piles, and last the pack turned or dealt."""
+    then the other moves between piles, and last the pack turned or dealt (``piles``: the
+    position's, unless given)."""
     if move.kind in game.PACK_KINDS:
         return 4
     if move.target is None:
         return 3
     if pile_kind(move.target) in game.OUT:
         return 0
-    source = game.piles.get(move.source or "")
+    source = (game.piles if piles is None else piles).get(move.source or "")
     if source is not None and move.cards:
         left = len(source) - len(move.cards)
         if 0 < left <= source.face_down:
@@ -155,30 +156,27 @@ def _children(game: Game, last: Move | None) -> list[Step]:
 
 
 def _pack_runs(game: Game, moves: list[Move]) -> list[Step] | None:
-    """Every run of moves of the pack from ``game`` (whose useful moves are ``moves``) followed by a
-    move that uses what it brought; None if somewhere along the run the pack could be moved two
-    ways (the runs would miss one)."""
+    """Every run of moves of the pack from ``game`` (whose useful moves are ``moves``, one of them
+    a move of the pack) followed by a move that uses what it brought, as
+    :meth:`~patience.game.Game.pack_steps` gives them; None if somewhere along the run the pack
+    could be moved two ways (the runs would miss one)."""
     runs: list[Step] = []
     run: list[Move] = []
     seen = {game.solver_key()}
-    pack = [m for m in moves if m.kind in game.PACK_KINDS]
+    steps = game.pack_steps(next(m for m in moves if m.kind in game.PACK_KINDS))
     try:
-        for _ in range(PACK_RUN):
-            if len(pack) > 1:
-                return None
-            if not pack:
-                break
-            game.push(pack[0])
-            run.append(pack[0])
-            key = game.solver_key()
+        for move, piles, key, pack, uses in steps:
+            run.append(move)
             if key in seen:
                 break
             seen.add(key)
-            pack, uses = game.after_pack_move(pack[0])
-            runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m))]
+            runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m, piles))]
+            if len(pack) > 1:
+                return None
+            if len(run) == PACK_RUN:
+                break
     finally:
-        for _ in run:
-            game.undo()
+        steps.close()
     return runs
 
 

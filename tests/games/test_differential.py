@@ -12,11 +12,14 @@ position (:func:`check_legal_moves`).
 from __future__ import annotations
 
 import random
-from typing import Any
+from itertools import islice
+from typing import Any, Iterator
 
 import pytest
 
 from patience import Game, games
+from patience.game import PackStep
+from patience.solve import PACK_RUN
 
 SEEDS = range(1, 4)
 MOVES = 60
@@ -69,14 +72,21 @@ def test_what_a_search_tries_is_legal(cls: type[Game]) -> None:
             game.play(rng.choice(legal))
 
 
-OWN_PACK_RUNS = [case for case in CASES if case.values[0].after_pack_move is not Game.after_pack_move]
+OWN_PACK_STEPS = [case for case in CASES if case.values[0].pack_steps is not Game.pack_steps]
 
 
-@pytest.mark.parametrize(("cls", "options"), OWN_PACK_RUNS)
-def test_a_game_s_own_moves_after_a_move_of_the_pack_are_the_filtered_ones(cls: type[Game],
-                                                                          options: dict[str, Any]) -> None:
-    """A game that works out :meth:`~Game.after_pack_move` itself gives what the filter of its
-    useful moves gives, after every move of the pack met in random play."""
+def _steps(steps: Iterator[PackStep]) -> list[tuple[Any, ...]]:
+    """The steps of a run of the pack, each with its piles as they were at that step."""
+    try:
+        return [(step.move, dict(step.piles), step.key, step.pack, step.uses) for step in islice(steps, PACK_RUN)]
+    finally:
+        steps.close()
+
+
+@pytest.mark.parametrize(("cls", "options"), OWN_PACK_STEPS)
+def test_a_game_s_own_steps_of_the_pack_are_those_its_moves_make(cls: type[Game], options: dict[str, Any]) -> None:
+    """A game that works out :meth:`~Game.pack_steps` itself gives, from every position of random
+    play where the pack can be moved, what making the moves gives, and leaves the position as it was."""
     met = 0
     for seed in range(1, 13):
         game, rng = cls.deal(seed=seed, **options), random.Random(seed)
@@ -84,8 +94,11 @@ def test_a_game_s_own_moves_after_a_move_of_the_pack_are_the_filtered_ones(cls: 
             legal = game.legal_moves()
             if not legal:
                 break
-            move = game.play(rng.choice(legal))
-            if move.kind in game.PACK_KINDS:
+            pack = [m for m in legal if m.kind in game.PACK_KINDS]
+            if pack:
                 met += 1
-                assert game.after_pack_move(move) == Game.after_pack_move(game, move), str(game)
+                before = dict(game.piles), game.solver_key()
+                assert _steps(game.pack_steps(pack[0])) == _steps(Game.pack_steps(game, pack[0])), str(game)
+                assert (dict(game.piles), game.solver_key()) == before
+            game.play(rng.choice(legal))
     assert met > 100

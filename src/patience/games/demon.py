@@ -38,7 +38,7 @@ turn | 9♦ K♣ 3♠
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -46,7 +46,7 @@ from typing import Any
 from ..build import Build, Foundation, ascending_from
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, PackStep, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -421,9 +421,9 @@ class Demon(Game):
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
         piles = self.piles
-        legal = self._pack_moves()
+        legal = _pack_moves(piles["hand"], piles["talon"], self.counters["used"] > 0)
         lie = self._lie()
-        legal += self._talon_moves(lie)
+        legal += self._talon_moves(lie, piles["talon"].cards)
         heap = piles["heap"].cards
         if heap and lie.from_heap is not None:
             card = heap[-1]
@@ -434,18 +434,9 @@ class Demon(Game):
         legal += lie.from_files
         return legal
 
-    def _pack_moves(self) -> list[Move]:
-        """Turning the hand while it holds cards; at its end, picking up the talon, but only if a
-        card of the pack was used in the pass (rules 6 and 7)."""
-        piles = self.piles
-        if piles["hand"].cards:
-            return [TURN]
-        return [PICK_UP] if piles["talon"].cards and self.counters["used"] else []
-
-    def _talon_moves(self, lie: Lie) -> list[Move]:
-        """The moves of the talon's top card, as the files and formations lie (worked out once for
-        each card and lie)."""
-        talon = self.piles["talon"].cards
+    def _talon_moves(self, lie: Lie, talon: tuple[Card, ...]) -> list[Move]:
+        """The moves of the top card of ``talon``, as the files and formations lie (worked out once
+        for each card and lie)."""
         if not talon:
             return []
         card = talon[-1]
@@ -679,15 +670,10 @@ class Demon(Game):
         kind, moved, source, target, _ = move
         piles = self.piles
         if kind == "turn":
-            hand, talon = piles["hand"], piles["talon"]
-            rest = hand.cards[:-THREES]
-            piles["hand"] = Pile(rest, min(hand.face_down, len(rest)))
-            piles["talon"] = Pile(talon.cards + hand.cards[len(rest):][::-1], talon.face_down)
+            piles["hand"], piles["talon"] = _turned(piles["hand"], piles["talon"])
             return
         if kind == "redeal":
-            talon = piles["talon"].cards
-            piles["hand"] = Pile(talon[::-1], len(talon))
-            piles["talon"] = Pile()
+            piles["hand"], piles["talon"] = _picked_up(piles["talon"])
             self.counters["used"] = 0
             self.counters["passes"] += 1
             return
@@ -731,20 +717,46 @@ class Demon(Game):
         """The :meth:`state_key` with the files, and the formations, in a fixed order: the rules
         treat the four files alike, and the four formations."""
         piles = self.piles
-        files = sorted(_FILE_PILES(piles), key=_CARDS_OF_PILE)
-        formations = sorted(_FORMATION_PILES(piles), key=_CARDS_OF_PILE)
-        return (piles["hand"], piles["talon"], piles["heap"], tuple(files), tuple(formations),
-                self.counters["used"] > 0)
+        return (piles["hand"], piles["talon"], *self._lie_key(), self.counters["used"] > 0)
+
+    def _lie_key(self) -> tuple[Pile, tuple[Pile, ...], tuple[Pile, ...]]:
+        """The :meth:`solver_key`'s heap, files and formations."""
+        piles = self.piles
+        return (piles["heap"], tuple(sorted(_FILE_PILES(piles), key=_CARDS_OF_PILE)),
+                tuple(sorted(_FORMATION_PILES(piles), key=_CARDS_OF_PILE)))
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move that does not take the top card of the talon neither needs nor changes the hand and
         the talon: it could have been made before the pack was turned or picked up."""
         return move.kind == "move" and move.source != "talon"
 
-    def after_pack_move(self, pack_move: Move) -> tuple[list[Move], list[Move]]:
-        """The moves of the pack, and those of the talon's top card: turning the hand or picking
-        it up changes nothing else, so the other moves are the lie's as before."""
-        return self._pack_moves(), list(self._talon_moves(self._lie()))
+    def pack_steps(self, first: Move) -> Iterator[PackStep]:
+        """Worked out on the hand and the talon alone, without moving: turning the hand and
+        picking it up change nothing else, so the other moves are the lie's as before.
+
+        >>> from patience import load
+        >>> game = load("demon", seed=1)
+        >>> [(str(step.move), str(step.piles["talon"].top), len(step.uses)) for step in game.pack_steps(TURN)][:3]
+        [('turn', '3♠', 1), ('turn', '6♠', 0), ('turn', 'Q♦', 0)]
+        >>> len(game.history), len(game.piles["talon"])
+        (0, 0)
+        """
+        piles = self.piles
+        lie, rest = self._lie(), self._lie_key()
+        hand, talon, used = piles["hand"], piles["talon"], self.counters["used"] > 0
+        move = first
+        while True:
+            if move.kind == "turn":
+                hand, talon = _turned(hand, talon)
+            else:
+                (hand, talon), used = _picked_up(talon), False
+            after = dict(piles)
+            after["hand"], after["talon"] = hand, talon
+            pack = _pack_moves(hand, talon, used)
+            yield PackStep(move, after, (hand, talon, *rest, used), pack, list(self._talon_moves(lie, talon.cards)))
+            if len(pack) != 1:
+                return
+            move = pack[0]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it
@@ -776,6 +788,27 @@ class Demon(Game):
 
 TURN = Move("turn", (), "hand", "talon", "turn")
 PICK_UP = Move("redeal", (), "talon", "hand", "pick up")
+
+
+def _turned(hand: Pile, talon: Pile) -> tuple[Pile, Pile]:
+    """The hand and the talon once three cards are turned over (rule 6; the last one or two as
+    they are)."""
+    rest = hand.cards[:-THREES]
+    return (Pile(rest, min(hand.face_down, len(rest))),
+            Pile(talon.cards + hand.cards[len(rest):][::-1], talon.face_down))
+
+
+def _picked_up(talon: Pile) -> tuple[Pile, Pile]:
+    """The hand and the talon once the talon is picked up and turned over (rule 6)."""
+    return Pile(talon.cards[::-1], len(talon.cards)), Pile()
+
+
+def _pack_moves(hand: Pile, talon: Pile, used: bool) -> list[Move]:
+    """Turning the hand while it holds cards; at its end, picking up the talon, but only if a card
+    of the pack was used in the pass (rules 6 and 7)."""
+    if hand.cards:
+        return [TURN]
+    return [PICK_UP] if talon.cards and used else []
 
 #: The deal the chapter draws in place of a figure (see LINE).
 DIAGRAM = str(Demon.from_line(LINE, FORMATION, DIAGRAM_SEED))
