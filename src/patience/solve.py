@@ -167,10 +167,13 @@ def _pack_runs(game: Game, moves: list[Move]) -> list[Step] | None:
     try:
         for move, piles, key, pack, uses in steps:
             run.append(move)
-            if key in seen:
-                break
+            known = len(seen)
             seen.add(key)
-            runs += [(*run, m) for m in sorted(uses, key=lambda m: _priority(game, m, piles))]
+            if len(seen) == known:
+                break
+            if len(uses) > 1:
+                uses = sorted(uses, key=lambda m: _priority(game, m, piles))
+            runs += [(*run, m) for m in uses]
             if len(pack) > 1:
                 return None
             if len(run) == PACK_RUN:
@@ -240,12 +243,12 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
             progress(count, time.perf_counter() - started)
         for move in step:
             board.push(move)
-        key = _node(board, step[-1])
-        if key in seen:
+        known = len(seen)
+        seen.add(_node(board, step[-1]))  # (one look-up, not two: a key's hash is worked out pile by pile)
+        if len(seen) == known:
             for _ in step:
                 board.undo()
             continue
-        seen.add(key)
         if board.is_won:
             line.extend(step)
             return done("won", count)
