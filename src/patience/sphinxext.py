@@ -158,7 +158,7 @@ def statistics_table(results: list[Results]) -> str:
         lo, hi = r.interval()
         median, mean, p95 = r.times()
         budget = r.budget()
-        name = games.get(r.game).name + (f" `{r.spec}`" if r.options else "")
+        name = games.get(r.game).name + (f" `{r.spec.replace(',', ', ')}`" if r.options else "")  # (to wrap)
         mode = EITHER_MODE if r.joins else MODE_WORDS[r.mode]
         rows.append(f"| {name} | {mode} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} ({_percent(c['unknown'] / r.deals)}) | "
@@ -168,20 +168,25 @@ def statistics_table(results: list[Results]) -> str:
 
 
 COLOURS = {"won": "#2e7d32", "lost": "#c62828", "unknown": "#9e9e9e"}
+#: The width of a letter of the bars' names, in pixels, a little more than most take at 12 px.
+LETTER = 6.6
 
 
 def outcome_bars(results: list[Results]) -> str:
-    """A small SVG: for each study a bar split into its won, lost and unknown deals."""
-    width, bar, gap, label = 560, 16, 10, 230
+    """A small SVG: for each study a bar split into its won, lost and unknown deals, beside its name
+    (the names' column as wide as the longest needs; the drawing shrinks to fit a narrow page)."""
+    names = [f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else "")
+             + (", either search" if r.joins else "") for r in results]
+    bar, gap = 16, 10
+    label = max([230] + [round(LETTER * len(name)) + 10 for name in names])
+    width = label + 330
     height = len(results) * (bar + gap) + 24
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="patience-statistics" width="{width}" '
-             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="outcomes of the deals solved">']
-    for i, r in enumerate(results):
+             f'height="{height}" viewBox="0 0 {width} {height}" style="max-width: 100%; height: auto" '
+             f'role="img" aria-label="outcomes of the deals solved">']
+    for i, (r, name) in enumerate(zip(results, names)):
         y = i * (bar + gap)
-        name = html.escape(f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else "")
-                           + (", either search" if r.joins else ""))
-        parts.append(f'<text x="0" y="{y + bar - 4}" font-size="12">{name}</text>')
+        parts.append(f'<text x="0" y="{y + bar - 4}" font-size="12">{html.escape(name)}</text>')
         x = float(label)
         for outcome, n in r.counts().items():
             w = (width - label) * n / r.deals if r.deals else 0
