@@ -8,7 +8,9 @@ For every registered game, random playouts from fixed seeds measure
   ``game.play(move); game.undo()``, in moves per second.
 
 The playouts are reproducible: seed ``s`` deals ``cls.deal(seed=s)`` and picks moves with
-``random.Random(s).choice``.  Only the engine calls are timed.
+``random.Random(s).choice``; where the seeds asked for end before ``--min-moves`` moves have been played
+and undone (Demon's deals often end within a few dozen moves), the next seeds are played out too, so that
+no game's rate rests on a few milliseconds.  Only the engine calls are timed.
 
 The solver: for every game and mode, seeds 1..``--solver-seeds`` solved with a budget of
 ``--nodes`` positions (thoughtful) — deals solved per second, positions searched per second, and the
@@ -38,6 +40,7 @@ Timings live here, never in the tests.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -73,10 +76,14 @@ class GameBench:
         return self.moves / self.play_undo_time if self.play_undo_time else float("nan")
 
 
-def bench_game(cls, seeds: range, max_moves: int, sample: int) -> GameBench:
+def bench_game(cls, seeds: range, max_moves: int, sample: int, min_moves: int = 0) -> GameBench:
+    """Play out ``seeds``, and further seeds while fewer than ``min_moves`` moves have been played and
+    undone (a game whose deals end after a few dozen moves is otherwise timed on too few)."""
     result = GameBench(slug=cls.slug, name=cls.name)
     clock = time.perf_counter
-    for seed in seeds:
+    for seed in itertools.count(seeds.start):
+        if seed >= seeds.stop and result.moves >= min_moves:
+            break
         game = cls.deal(seed=seed)
         rng = random.Random(seed)
         result.playouts += 1
@@ -169,7 +176,7 @@ def measure(slugs: list[str], args: argparse.Namespace) -> dict[str, dict[str, f
     out: dict[str, dict[str, float]] = {}
     for slug in slugs:
         cls = patience.games.get(slug)
-        r = bench_game(cls, range(1, args.seeds + 1), args.max_moves, args.sample)
+        r = bench_game(cls, range(1, args.seeds + 1), args.max_moves, args.sample, args.min_moves)
         rates = {"legal_moves/s": r.positions_per_second, "play+undo/s": r.moves_per_second}
         if not args.no_solver:
             s = bench_solver(cls, "thoughtful", range(1, args.solver_seeds + 1), args.nodes)
@@ -191,6 +198,7 @@ def run_worker(src: Path, slug: str, args: argparse.Namespace) -> dict[str, floa
     """The rates of one game measured in a fresh process that imports the engine from ``src``."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--game", slug,
                "--seeds", str(args.seeds), "--max-moves", str(args.max_moves), "--sample", str(args.sample),
+               "--min-moves", str(args.min_moves),
                "--solver-seeds", str(args.solver_seeds), "--nodes", str(args.nodes)]
     if args.no_solver:
         command.append("--no-solver")
@@ -307,6 +315,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=10, help="playouts per game, seeds 1..N (default 10)")
     parser.add_argument("--max-moves", type=int, default=500, help="cap on moves per playout (default 500)")
     parser.add_argument("--sample", type=int, default=50, help="moves played and undone per position (default 50)")
+    parser.add_argument("--min-moves", type=int, default=2000, help="play out further seeds until at least this many "
+                        "moves have been played and undone (default 2000)")
     parser.add_argument("--game", action="append", default=[], metavar="SLUG", help="only these games")
     parser.add_argument("--suite", action="store_true", help="also time `make test` and a cold book build")
     parser.add_argument("--solver-seeds", type=int, default=10, help="deals solved per game and mode (default 10)")
@@ -342,13 +352,13 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(1, args.seeds + 1)
     print(
         f"patience engine benchmark: Python {platform.python_version()} on {platform.machine()}, "
-        f"seeds 1..{args.seeds}, at most {args.max_moves} moves a playout, "
-        f"play+undo of at most {args.sample} moves a position\n",
+        f"seeds 1..{args.seeds} (more while fewer than {args.min_moves} moves are played and undone), "
+        f"at most {args.max_moves} moves a playout, play+undo of at most {args.sample} moves a position\n",
         flush=True,
     )
     rows = []
     for cls in classes:
-        r = bench_game(cls, seeds, args.max_moves, args.sample)
+        r = bench_game(cls, seeds, args.max_moves, args.sample, args.min_moves)
         rows.append([
             r.slug,
             f"{r.finished}/{r.playouts}",
