@@ -158,7 +158,7 @@ def statistics_table(results: list[Results]) -> str:
         lo, hi = r.interval()
         median, mean, p95 = r.times()
         budget = r.budget()
-        name = games.get(r.game).name + (f" `{r.spec.replace(',', ', ')}`" if r.options else "")  # (to wrap)
+        name = games.get(r.game).name + (f" `{r.spec.replace(',', ', ')}`" if r.options else "")  # a long spec wraps
         mode = EITHER_MODE if r.joins else MODE_WORDS[r.mode]
         rows.append(f"| {name} | {mode} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} ({_percent(c['unknown'] / r.deals)}) | "
