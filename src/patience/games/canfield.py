@@ -34,7 +34,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, Pile, Spot, pile_order
+from ..game import Game, Move, PackStep, Pile, Spot, pile_order
 from ..options import Option
 from . import register
 
@@ -249,34 +249,11 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         (rule 8), the card showing on the waste, then each row's face-up cards, each to the
         foundation that takes it (rule 3) and to the rows that take it (rules 5 to 7).  A card on
         a foundation stays there."""
-        piles, counters = self.piles, self.counters
-        stock, waste = piles["stock"].cards, piles["waste"].cards
-        legal: list[Move] = []
-        if stock:
-            legal.append(Move("turn", (), "stock", "waste", "turn"))
-        elif waste and counters["redeals"] < self.options.redeals:
-            legal.append(Move("redeal", (), "waste", "stock", "redeal"))
-        # Where each card may go: the foundation that takes it (the first, rule 3), the rows
-        # whose bottom card takes it, with the move's words after the card (rule 5), and the
-        # spaces, for kings (rule 7).
-        founds = self.going_up(FOUNDATIONS, ACES)
-        places: dict[Card, list[tuple[str, str]]] = {}
-        spaces: list[tuple[str, str]] = []
-        for name in COLUMNS:
-            pile = piles[name].cards
-            if not pile:
-                spaces.append((name, " → space"))
-                continue
-            under = pile[-1]
-            words = " → " + under.text
-            for card in BUILDS_ON[under]:
-                places.setdefault(card, []).append((name, words))
-        if waste:
-            head = waste[-1]
-            if head in founds:
-                legal.append(Move("move", (head,), "waste", founds[head], head.text + " → foundation"))
-            for target, words in spaces if head.value == 13 else places.get(head, ()):
-                legal.append(Move("move", (head,), "waste", target, head.text + words))
+        piles = self.piles
+        stock, waste = piles["stock"], piles["waste"]
+        legal = self._pack_moves(stock, waste, self.counters["redeals"])
+        founds, places, spaces = self._places()
+        legal += self._waste_moves(waste, founds, places, spaces)
         partial = self.options.partial
         taking = places.get
         for source in COLUMNS:
@@ -300,9 +277,82 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                 legal.append(Move("move", (head,), source, founds[head], head.text + " → foundation"))
         return legal
 
+    def _pack_moves(self, stock: Pile, waste: Pile, redeals: int) -> list[Move]:
+        """The move of the pack there is (rule 8): the turn while the stock lasts, then the redeal
+        while one is left."""
+        if stock.cards:
+            return [TURN]
+        if waste.cards and redeals < self.options.redeals:
+            return [REDEAL]
+        return []
+
+    def _places(self) -> tuple[dict[int, str], dict[Card, list[tuple[str, str]]], list[tuple[str, str]]]:
+        """Where each card may go now: the foundation that takes it (the first, rule 3), by its
+        code; the rows whose bottom card takes it, with the move's words after the card (rule 5);
+        and the spaces, for kings (rule 7)."""
+        piles = self.piles
+        places: dict[Card, list[tuple[str, str]]] = {}
+        spaces: list[tuple[str, str]] = []
+        for name in COLUMNS:
+            pile = piles[name].cards
+            if not pile:
+                spaces.append((name, " → space"))
+                continue
+            under = pile[-1]
+            words = " → " + under.text
+            for card in BUILDS_ON[under]:
+                places.setdefault(card, []).append((name, words))
+        return self.going_up(FOUNDATIONS, ACES), places, spaces
+
+    @staticmethod
+    def _waste_moves(waste: Pile, founds: dict[int, str], places: dict[Card, list[tuple[str, str]]],
+                     spaces: list[tuple[str, str]]) -> list[Move]:
+        """The moves of the card showing on the waste, given :meth:`_places`."""
+        if not waste.cards:
+            return []
+        head = waste.cards[-1]
+        legal = []
+        if head in founds:
+            legal.append(Move("move", (head,), "waste", founds[head], head.text + " → foundation"))
+        for target, words in spaces if head.value == 13 else places.get(head, ()):
+            legal.append(Move("move", (head,), "waste", target, head.text + words))
+        return legal
+
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move between the rows and the foundations neither needs nor changes the stock and waste."""
         return move.kind == "move" and "waste" not in (move.source, move.target)
+
+    def pack_steps(self, first: Move) -> Iterator[PackStep]:
+        """Worked out on the stock and the waste alone, without moving: turning and re-dealing
+        change nothing else, so the card showing on the waste has the places it had.
+
+        >>> game = Canfield.deal(seed=1)
+        >>> [(str(step.move), str(step.piles["waste"].top), len(step.uses)) for step in game.pack_steps(TURN)][:3]
+        [('turn', '7♦', 0), ('turn', '7♣', 2), ('turn', 'J♣', 1)]
+        >>> len(game.history), len(game.piles["waste"])
+        (0, 0)
+        """
+        piles = self.piles
+        founds, places, spaces = self._places()
+        rest = (*sorted([piles[c] for c in COLUMNS], key=pile_order),
+                *sorted([piles[f] for f in FOUNDATIONS], key=pile_order))
+        stock, waste = piles["stock"], piles["waste"]
+        score, redeals = self.counters["score"], self.counters["redeals"]
+        draw = self.options.draw
+        move = first
+        while True:
+            if move.kind == "turn":
+                stock, waste = _turned(stock, waste, draw)
+            else:
+                (stock, waste), redeals = _redealt(waste), redeals + 1
+            after = dict(piles)
+            after["stock"], after["waste"] = stock, waste
+            pack = self._pack_moves(stock, waste, redeals)
+            yield PackStep(move, after, ((stock, waste, *rest), (score, redeals)), pack,
+                           self._waste_moves(waste, founds, places, spaces))
+            if len(pack) != 1:
+                return
+            move = pack[0]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card founded from a row (or, turning one card at a time through a single pass, from the
@@ -473,17 +523,9 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
             if target in FOUNDATIONS:
                 self.counters["score"] += PAYMENT
         elif kind == "turn":
-            # Rule 8: the next ``draw`` cards of the stock turned one by one onto the waste.
-            stock, waste = piles["stock"], piles["waste"]
-            stays = len(stock.cards) - self.options.draw
-            if stays < 0:
-                stays = 0
-            piles["stock"] = Pile(stock.cards[:stays], stays if stock.face_down > stays else stock.face_down)
-            piles["waste"] = Pile(waste.cards + stock.cards[stays:][::-1], waste.face_down)
-        else:  # the redeal: the waste turned over to make a new stock
-            waste = piles["waste"].cards
-            piles["stock"] = Pile(waste[::-1], len(waste))
-            piles["waste"] = Pile()
+            piles["stock"], piles["waste"] = _turned(piles["stock"], piles["waste"], self.options.draw)
+        else:
+            piles["stock"], piles["waste"] = _redealt(piles["waste"])
             self.counters["redeals"] += 1
 
     # ------------------------------------------------------------- invariants
@@ -562,3 +604,19 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                   for i, c in enumerate(self.piles_of("column"))]
         return spots
 
+
+TURN = Move("turn", (), "stock", "waste", "turn")
+REDEAL = Move("redeal", (), "waste", "stock", "redeal")
+
+
+def _turned(stock: Pile, waste: Pile, draw: int) -> tuple[Pile, Pile]:
+    """The stock and the waste after a turn (rule 8): the next ``draw`` cards of the stock turned
+    one by one onto the waste."""
+    stays = max(len(stock.cards) - draw, 0)
+    return (Pile(stock.cards[:stays], min(stock.face_down, stays)),
+            Pile(waste.cards + stock.cards[stays:][::-1], waste.face_down))
+
+
+def _redealt(waste: Pile) -> tuple[Pile, Pile]:
+    """The stock and the waste after a redeal: the waste turned over to make a new stock."""
+    return Pile(waste.cards[::-1], len(waste.cards)), Pile()
