@@ -1065,6 +1065,26 @@ class Game:
             for _ in range(made):
                 self.undo()
 
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """The steps a solver searches in place of ``first``, a move of the pack: each run of moves
+        of the pack from here, beginning with ``first``, followed by a move that uses what the run
+        brought (in the order the search tries them), until the run comes back to a position it
+        has been to or the pack can no longer be moved; None if somewhere along it the pack could be
+        moved two ways.
+
+        This one works them out from :meth:`pack_steps`.  A game whose moves of the pack change
+        nothing else may work them out faster (the differential tests hold every game's runs to
+        these).
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=1)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(game.parse_move("turn"))][:2]
+        ['turn turn 7♣ → 8♥', 'turn turn 7♣ → 8♦']
+        """
+        from .solve import _pack_runs
+
+        return _pack_runs(self, first)
+
     def safe_to_found(self, card: Card, build: Build) -> bool:
         """True when founding ``card`` can never spoil a win: every card that ``build`` would
         let lie on it in the tableau has gone out already (and, with several packs, a foundation

@@ -149,21 +149,21 @@ def _children(game: Game, last: Move | None) -> list[Step]:
     steps: list[Step] = [(m,) for m in sorted(moves, key=lambda m: _priority(game, m))]
     if type(game).independent is Game.independent or sum(m.kind in game.PACK_KINDS for m in moves) != 1:
         return steps
-    runs = _pack_runs(game, moves)
+    runs = game.pack_runs(next(m for m in moves if m.kind in game.PACK_KINDS))
     if runs is None:
         return steps
     return [s for s in steps if s[0].kind not in game.PACK_KINDS] + runs
 
 
-def _pack_runs(game: Game, moves: list[Move]) -> list[Step] | None:
-    """Every run of moves of the pack from ``game`` (whose useful moves are ``moves``, one of them
-    a move of the pack) followed by a move that uses what it brought, as
-    :meth:`~patience.game.Game.pack_steps` gives them; None if somewhere along the run the pack
-    could be moved two ways (the runs would miss one)."""
+def _pack_runs(game: Game, first: Move) -> list[Step] | None:
+    """Every run of moves of the pack from ``game``, beginning with ``first``, followed by a move
+    that uses what it brought, as :meth:`~patience.game.Game.pack_steps` gives them; None if
+    somewhere along the run the pack could be moved two ways (the runs would miss one).  The
+    default of :meth:`~patience.game.Game.pack_runs`."""
     runs: list[Step] = []
     run: list[Move] = []
     seen = {game.solver_key()}
-    steps = game.pack_steps(next(m for m in moves if m.kind in game.PACK_KINDS))
+    steps = game.pack_steps(first)
     try:
         for move, piles, key, pack, uses in steps:
             run.append(move)

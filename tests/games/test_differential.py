@@ -102,3 +102,27 @@ def test_a_game_s_own_steps_of_the_pack_are_those_its_moves_make(cls: type[Game]
                 assert (dict(game.piles), game.solver_key()) == before
             game.play(rng.choice(legal))
     assert met > 100
+
+
+OWN_PACK_RUNS = [case for case in CASES if case.values[0].pack_runs is not Game.pack_runs]
+
+
+@pytest.mark.parametrize(("cls", "options"), OWN_PACK_RUNS)
+def test_a_game_s_own_runs_of_the_pack_are_those_its_steps_give(cls: type[Game], options: dict[str, Any]) -> None:
+    """A game that works out :meth:`~Game.pack_runs` itself gives, from every position of random
+    play where the pack can be moved, the runs that its :meth:`~Game.pack_steps` give, and leaves the
+    position as it was."""
+    met = 0
+    for seed in range(1, 13):
+        game, rng = cls.deal(seed=seed, **options), random.Random(seed)
+        for _ in range(4 * MOVES):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            for first in [m for m in game.useful_moves() if m.kind in game.PACK_KINDS]:
+                met += 1
+                before = dict(game.piles), game.solver_key()
+                assert game.pack_runs(first) == Game.pack_runs(game, first), str(game)
+                assert (dict(game.piles), game.solver_key()) == before
+            game.play(rng.choice(legal))
+    assert met > 100

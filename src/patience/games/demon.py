@@ -48,6 +48,7 @@ from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, PackStep, Pile, Spot
 from ..options import Option
+from ..solve import PACK_RUN, _priority
 from . import register
 
 __all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
@@ -421,9 +422,11 @@ class Demon(Game):
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
         piles = self.piles
-        legal = _pack_moves(piles["hand"], piles["talon"], self.counters["used"] > 0)
+        hand, talon = piles["hand"].cards, piles["talon"].cards
+        legal = _pack_moves(len(hand), len(talon), self.counters["used"] > 0)
         lie = self._lie()
-        legal += self._talon_moves(lie, piles["talon"].cards)
+        if talon:
+            legal += self._talon_moves(lie, talon[-1])
         heap = piles["heap"].cards
         if heap and lie.from_heap is not None:
             card = heap[-1]
@@ -434,12 +437,9 @@ class Demon(Game):
         legal += lie.from_files
         return legal
 
-    def _talon_moves(self, lie: Lie, talon: tuple[Card, ...]) -> list[Move]:
-        """The moves of the top card of ``talon``, as the files and formations lie (worked out once
-        for each card and lie)."""
-        if not talon:
-            return []
-        card = talon[-1]
+    def _talon_moves(self, lie: Lie, card: Card) -> list[Move]:
+        """The moves of ``card`` on top of the talon, as the files and formations lie (worked out
+        once for each card and lie)."""
         moves = lie.from_talon.get(card)
         if moves is None:
             moves = lie.from_talon[card] = self._moves_of("talon", card, lie)
@@ -752,11 +752,51 @@ class Demon(Game):
                 (hand, talon), used = _picked_up(talon), False
             after = dict(piles)
             after["hand"], after["talon"] = hand, talon
-            pack = _pack_moves(hand, talon, used)
-            yield PackStep(move, after, (hand, talon, *rest, used), pack, list(self._talon_moves(lie, talon.cards)))
+            pack = _pack_moves(len(hand.cards), len(talon.cards), used)
+            uses = list(self._talon_moves(lie, talon.cards[-1])) if talon.cards else []
+            yield PackStep(move, after, (hand, talon, *rest, used), pack, uses)
             if len(pack) != 1:
                 return
             move = pack[0]
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the pack alone.  Read from the bottom of the talon up and on from the top of
+        the hand down, the cards of the pack lie in an order that turning and picking up never
+        change: each turn only brings the next three to the talon, and a pick-up puts them all back
+        in hand.  So a run is a count of cards on the talon, the card on top is the one that count
+        reaches, and it has the moves the lie gives it.  The pack is never picked up twice in a
+        run (it takes a card used in the pass), so a run never comes back to where it was.
+
+        >>> from patience import load
+        >>> game = load("demon", seed=1)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(TURN)][:2]
+        ['turn 3♠ → 4♦', 'turn turn turn turn turn J♦ → Q♣']
+        """
+        piles = self.piles
+        hand, talon = piles["hand"], piles["talon"]
+        pack = talon.cards + hand.cards[::-1]
+        size, showing, down = len(pack), len(talon.cards), talon.face_down
+        used = self.counters["used"] > 0
+        lie = self._lie()
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        move = first
+        while True:
+            if move.kind == "turn":
+                showing = min(showing + THREES, size)
+            else:
+                showing, down, used = 0, 0, False
+            run += (move,)
+            if showing:
+                uses = self._talon_moves(lie, pack[showing - 1])
+                if len(uses) > 1:
+                    after = {"talon": Pile(pack[:showing], down)}
+                    uses = sorted(uses, key=lambda use: _priority(self, use, after))
+                runs += [(*run, use) for use in uses]
+            more = _pack_moves(size - showing, showing, used)
+            if not more or len(run) == PACK_RUN:
+                return runs
+            move = more[0]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it
@@ -803,12 +843,12 @@ def _picked_up(talon: Pile) -> tuple[Pile, Pile]:
     return Pile(talon.cards[::-1], len(talon.cards)), Pile()
 
 
-def _pack_moves(hand: Pile, talon: Pile, used: bool) -> list[Move]:
-    """Turning the hand while it holds cards; at its end, picking up the talon, but only if a card
-    of the pack was used in the pass (rules 6 and 7)."""
-    if hand.cards:
+def _pack_moves(in_hand: int, on_talon: int, used: bool) -> list[Move]:
+    """Turning the hand while it holds cards (``in_hand`` of them); at its end, picking up the
+    talon, but only if a card of the pack was used in the pass (rules 6 and 7)."""
+    if in_hand:
         return [TURN]
-    return [PICK_UP] if talon.cards and used else []
+    return [PICK_UP] if on_talon and used else []
 
 #: The deal the chapter draws in place of a figure (see LINE).
 DIAGRAM = str(Demon.from_line(LINE, FORMATION, DIAGRAM_SEED))
