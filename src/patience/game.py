@@ -391,8 +391,9 @@ class Game:
     Two paths, one set of rules.  :meth:`moves` and :meth:`violation` are the explaining path:
     every candidate, and for each the rule it breaks in the source's words.  The fast path is
     :meth:`generate_legal_moves` (the legal moves made directly, no explanation built) and
-    :meth:`apply`; searches also use :meth:`useful_moves`, :meth:`safe_move` and
-    :meth:`solver_key`.  A differential test over the registry holds the fast path to the
+    :meth:`apply`; searches also use :meth:`useful_moves`, :meth:`safe_move`,
+    :meth:`solver_key` and, in a game with a pack to turn, :meth:`pack_steps` and
+    :meth:`pack_runs`.  A differential test over the registry holds the fast path to the
     explaining one for every game.  On the fast path cards are integers (``card.value``,
     ``card.suit``, ``card.text`` are plain attributes), piles are values made once per move
     (``Pile(cards, face_down)``; share the ones a move leaves alone), a build is a table
