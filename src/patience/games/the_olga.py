@@ -39,6 +39,7 @@ from ..cards import Card, Rank, Suit, parse_cards, piquet_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation
 from ..options import Option
+from ..solve import PACK_RUN, _priority
 from . import register
 
 __all__ = ["TheOlga"]
@@ -273,12 +274,7 @@ class TheOlga(Game):
         ace_on_seven = self.options.ace_on_seven
         talon = piles["talon"].cards
         if talon:
-            head = talon[-1]
-            legal += moves_up("talon", head, takers.get(head, []))
-            if head.value != 1 or ace_on_seven:
-                for foot, under in zip(feet, tops):
-                    if under is not None and _TAKES[under][head]:
-                        legal.append(Move("move", (head,), "talon", foot, f"{head.text} → {under.text}"))
+            legal += self._talon_moves(talon[-1], feet, tops, takers)
         for column, foot in enumerate(feet):
             cards = piles[foot].cards
             if not cards:
@@ -298,6 +294,17 @@ class TheOlga(Game):
                     elif placeable and _TAKES[under][head]:
                         legal.append(Move("move", run, foot, target, f"{_named(run)} → {under.text}"))
         return legal
+
+    def _talon_moves(self, head: Card, feet: Sequence[str], tops: Sequence[Card | None],
+                     takers: Mapping[Card, list[str]]) -> list[Move]:
+        """The moves of ``head`` on top of the talon: to the foundations that take it (Rule I), then
+        to the feet of the columns (``feet``, with their cards ``tops``) that take it (Rule III)."""
+        moves = moves_up("talon", head, takers.get(head, []))
+        if head.value != 1 or self.options.ace_on_seven:
+            for foot, under in zip(feet, tops):
+                if under is not None and _TAKES[under][head]:
+                    moves.append(Move("move", (head,), "talon", foot, f"{head.text} → {under.text}"))
+        return moves
 
     def aliases(self, move: Move) -> set[str]:
         """A move to a column is also named by the column (``8♠ → column 3``), and a sequence by
@@ -413,6 +420,34 @@ class TheOlga(Game):
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move that does not touch the talon neither needs nor changes the pack."""
         return move.kind == "move" and move.source != "talon"
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the pack alone: dealing changes only the pack and the talon, so after each
+        deal the card dealt lies on the talon with the moves the columns and foundations, as they
+        lie, give it.
+
+        >>> game = TheOlga.deal(seed=1)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(DEAL)][:2]
+        ['deal A♥ → foundation', 'deal deal deal deal J♣ → Q♦']
+        """
+        piles = self.piles
+        feet = self.feet()
+        tops = [piles[f].cards[-1] if piles[f].cards else None for f in feet]
+        takers = self.foundation_takers(distinct_suits=False)
+        talon, pack = piles["talon"], piles["pack"].cards
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        for dealt in range(1, len(pack) + 1):
+            run += (first,)
+            card = pack[-dealt]
+            uses = self._talon_moves(card, feet, tops, takers)
+            if len(uses) > 1:
+                after = {"talon": Pile(talon.cards + pack[-dealt:][::-1], talon.face_down)}
+                uses = sorted(uses, key=lambda use: _priority(self, use, after))
+            runs += [(*run, use) for use in uses]
+            if len(run) == PACK_RUN:
+                break
+        return runs
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played up from the flower-bed, or from the talon, when no card that could be
