@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .game import Game, Move, Pile, Record, pile_kind
 
-__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
+__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view", "runs_using",
            "visible_key"]
 
 MODES = ("thoughtful", "honest")
@@ -171,9 +171,7 @@ def _pack_runs(game: Game, first: Move) -> list[Step] | None:
             seen.add(key)
             if len(seen) == known:
                 break
-            if len(uses) > 1:
-                uses = sorted(uses, key=lambda m: _priority(game, m, piles))
-            runs += [(*run, m) for m in uses]
+            runs += runs_using(game, tuple(run), uses, lambda: piles)
             if len(pack) > 1:
                 return None
             if len(run) == PACK_RUN:
@@ -181,6 +179,17 @@ def _pack_runs(game: Game, first: Move) -> list[Step] | None:
     finally:
         steps.close()
     return runs
+
+
+def runs_using(game: Game, run: Step, uses: list[Move], after: Callable[[], Mapping[str, Pile]]) -> list[Step]:
+    """The steps of a run of moves of the pack, ``run``, followed by each of ``uses`` (moves that use
+    what it brought, in the order of :meth:`~patience.game.Game.useful_moves`), in the order the
+    search tries them; ``after`` gives the piles as the run leaves them (asked only where there are
+    two uses or more to order).  For :meth:`~patience.game.Game.pack_runs`."""
+    if len(uses) > 1:
+        piles = after()
+        uses = sorted(uses, key=lambda use: _priority(game, use, piles))
+    return [(*run, use) for use in uses]
 
 
 def _node(game: Game, last: Move | None) -> tuple[Any, ...]:

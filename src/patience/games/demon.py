@@ -48,7 +48,7 @@ from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, PackStep, Pile, Spot
 from ..options import Option
-from ..solve import PACK_RUN, _priority
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
@@ -788,11 +788,8 @@ class Demon(Game):
                 showing, down, used = 0, 0, False
             run += (move,)
             if showing:
-                uses = self._talon_moves(lie, pack[showing - 1])
-                if len(uses) > 1:
-                    after = {"talon": Pile(pack[:showing], down)}
-                    uses = sorted(uses, key=lambda use: _priority(self, use, after))
-                runs += [(*run, use) for use in uses]
+                runs += runs_using(self, run, self._talon_moves(lie, pack[showing - 1]),
+                                   lambda: {"talon": Pile(pack[:showing], down)})
             more = _pack_moves(size - showing, showing, used)
             if not more or len(run) == PACK_RUN:
                 return runs

@@ -39,7 +39,7 @@ from ..cards import Card, Rank, Suit, parse_cards, piquet_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation
 from ..options import Option
-from ..solve import PACK_RUN, _priority
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["TheOlga"]
@@ -439,12 +439,8 @@ class TheOlga(Game):
         run: tuple[Move, ...] = ()
         for dealt in range(1, len(pack) + 1):
             run += (first,)
-            card = pack[-dealt]
-            uses = self._talon_moves(card, feet, tops, takers)
-            if len(uses) > 1:
-                after = {"talon": Pile(talon.cards + pack[-dealt:][::-1], talon.face_down)}
-                uses = sorted(uses, key=lambda use: _priority(self, use, after))
-            runs += [(*run, use) for use in uses]
+            runs += runs_using(self, run, self._talon_moves(pack[-dealt], feet, tops, takers),
+                               lambda: {"talon": Pile(talon.cards + pack[-dealt:][::-1], talon.face_down)})
             if len(run) == PACK_RUN:
                 break
         return runs
