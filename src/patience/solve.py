@@ -39,8 +39,8 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .game import Game, Move, Pile, Record, pile_kind
 
-__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view", "runs_using",
-           "visible_key"]
+__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
+           "visible_key", "runs_using"]
 
 MODES = ("thoughtful", "honest")
 OUTCOMES = ("won", "lost", "unknown")
