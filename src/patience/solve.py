@@ -37,10 +37,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping
 
+from .cards import Card
 from .game import Game, Move, Pile, Record, pile_kind
 
 __all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
-           "visible_key", "runs_using"]
+           "visible_key", "runs_using", "runs_turning"]
 
 MODES = ("thoughtful", "honest")
 OUTCOMES = ("won", "lost", "unknown")
@@ -190,6 +191,57 @@ def runs_using(game: Game, run: Step, uses: list[Move], after: Callable[[], Mapp
         piles = after()
         uses = sorted(uses, key=lambda use: _priority(game, use, piles))
     return [(*run, use) for use in uses]
+
+
+def runs_turning(game: Game, first: Move, hand: str, talon: str, turn: int,
+                 following: Callable[[int, int, int], list[Move]],
+                 uses: Callable[[Card], list[Move]]) -> list[Step] | None:
+    """:meth:`~patience.game.Game.pack_runs` for a pack turned ``turn`` cards at a time from the pile
+    ``hand`` onto the pile ``talon`` (or a waste), and picked up again whole once the hand is out,
+    where nothing else changes.  Read from the bottom of the talon up and on from the top of the hand
+    down, the cards keep their order whatever is turned or picked up, so a run is a count of cards
+    on the talon, and the card on top is the one its count reaches: no move is made.
+    ``following(in_hand, on_talon, picked_up)`` gives the moves of the pack after a run that picked
+    the talon up ``picked_up`` times, and ``uses(card)`` the moves of ``card`` on top of the talon
+    (in the order of :meth:`~patience.game.Game.useful_moves`).
+
+    Here, with a stand-in for the moves that use a card (a look at it), the cards that the runs of
+    Demon's first deal bring to the top of the talon, through the hand, a pick-up and the hand again:
+
+    >>> from patience import load
+    >>> game = load("demon", seed=1)
+    >>> turn, pick_up = game.parse_move("turn"), Move("redeal", (), "talon", "hand", "pick up")
+    >>> def following(in_hand, on_talon, picked_up):
+    ...     return [turn] if in_hand else [pick_up] if not picked_up else []
+    >>> runs = runs_turning(game, turn, "hand", "talon", 3, following, lambda card: [Move("look", notation=str(card))])
+    >>> print(" ".join(str(run[-1]) for run in runs))
+    3♠ 6♠ Q♦ 7♣ J♦ 3♦ 8♣ 8♠ 2♥ 5♠ 6♦ 5♥ 3♠ 6♠ Q♦ 7♣ J♦ 3♦ 8♣ 8♠ 2♥ 5♠ 6♦ 5♥
+    >>> print(" ".join(map(str, runs[12])))
+    turn turn turn turn turn turn turn turn turn turn turn turn pick up turn 3♠
+    """
+    piles = game.piles
+    shown = piles[talon]
+    pack = shown.cards + piles[hand].cards[::-1]
+    size = len(pack)
+    runs: list[Step] = []
+    run: Step = ()
+    showing, picked_up = len(shown.cards), 0
+    move = first
+    while True:
+        if move.kind in ("turn", "deal"):
+            showing = min(showing + turn, size)
+        else:
+            showing, picked_up = 0, picked_up + 1
+        run += (move,)
+        if showing:
+            down = 0 if picked_up else shown.face_down
+            runs += runs_using(game, run, uses(pack[showing - 1]), lambda: {talon: Pile(pack[:showing], down)})
+        more = following(size - showing, showing, picked_up)
+        if len(more) > 1:
+            return None
+        if not more or len(run) == PACK_RUN:
+            return runs
+        move = more[0]
 
 
 def _node(game: Game, last: Move | None) -> tuple[Any, ...]:

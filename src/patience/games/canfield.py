@@ -35,6 +35,7 @@ from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, PackStep, Pile, Spot, pile_order
+from ..solve import runs_turning
 from ..options import Option
 from . import register
 
@@ -251,9 +252,10 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         a foundation stays there."""
         piles = self.piles
         stock, waste = piles["stock"], piles["waste"]
-        legal = self._pack_moves(stock, waste, self.counters["redeals"])
+        legal = self._pack_moves(len(stock.cards), len(waste.cards), self.counters["redeals"])
         founds, places, spaces = self._places()
-        legal += self._waste_moves(waste, founds, places, spaces)
+        if waste.cards:
+            legal += self._waste_moves(waste.cards[-1], founds, places, spaces)
         partial = self.options.partial
         taking = places.get
         for source in COLUMNS:
@@ -277,12 +279,12 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                 legal.append(Move("move", (head,), source, founds[head], head.text + " → foundation"))
         return legal
 
-    def _pack_moves(self, stock: Pile, waste: Pile, redeals: int) -> list[Move]:
-        """The move of the pack there is (rule 8): the turn while the stock lasts, then the redeal
-        while one is left."""
-        if stock.cards:
+    def _pack_moves(self, in_stock: int, on_waste: int, redeals: int) -> list[Move]:
+        """The move of the pack there is (rule 8): the turn while the stock lasts (``in_stock``
+        cards), then the redeal while one is left."""
+        if in_stock:
             return [TURN]
-        if waste.cards and redeals < self.options.redeals:
+        if on_waste and redeals < self.options.redeals:
             return [REDEAL]
         return []
 
@@ -305,12 +307,9 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         return self.going_up(FOUNDATIONS, ACES), places, spaces
 
     @staticmethod
-    def _waste_moves(waste: Pile, founds: dict[int, str], places: dict[Card, list[tuple[str, str]]],
+    def _waste_moves(head: Card, founds: dict[int, str], places: dict[Card, list[tuple[str, str]]],
                      spaces: list[tuple[str, str]]) -> list[Move]:
-        """The moves of the card showing on the waste, given :meth:`_places`."""
-        if not waste.cards:
-            return []
-        head = waste.cards[-1]
+        """The moves of ``head``, the card showing on the waste, given :meth:`_places`."""
         legal = []
         if head in founds:
             legal.append(Move("move", (head,), "waste", founds[head], head.text + " → foundation"))
@@ -347,12 +346,29 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                 (stock, waste), redeals = _redealt(waste), redeals + 1
             after = dict(piles)
             after["stock"], after["waste"] = stock, waste
-            pack = self._pack_moves(stock, waste, redeals)
-            yield PackStep(move, after, ((stock, waste, *rest), (score, redeals)), pack,
-                           self._waste_moves(waste, founds, places, spaces))
+            pack = self._pack_moves(len(stock.cards), len(waste.cards), redeals)
+            uses = self._waste_moves(waste.cards[-1], founds, places, spaces) if waste.cards else []
+            yield PackStep(move, after, ((stock, waste, *rest), (score, redeals)), pack, uses)
             if len(pack) != 1:
                 return
             move = pack[0]
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the stock and the waste alone (:func:`~patience.solve.runs_turning`): turning
+        and re-dealing change nothing else, so the card a run brings to the waste has the places the
+        rows and foundations give it.  Each redeal is counted, so a run never comes back to where it
+        was.
+
+        >>> game = Canfield.deal(seed=1)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(TURN)][:2]
+        ['turn turn 7♣ → 8♥', 'turn turn 7♣ → 8♦']
+        """
+        redeals = self.counters["redeals"]
+        founds, places, spaces = self._places()
+        return runs_turning(
+            self, first, "stock", "waste", self.options.draw,
+            lambda in_stock, on_waste, redealt: self._pack_moves(in_stock, on_waste, redeals + redealt),
+            lambda card: self._waste_moves(card, founds, places, spaces))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card founded from a row (or, turning one card at a time through a single pass, from the

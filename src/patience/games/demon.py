@@ -48,7 +48,7 @@ from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, PackStep, Pile, Spot
 from ..options import Option
-from ..solve import PACK_RUN, runs_using
+from ..solve import runs_turning
 from . import register
 
 __all__ = ["Demon", "DIAGRAM", "LINE", "FORMATION", "DIAGRAM_SEED", "formation_order"]
@@ -760,40 +760,21 @@ class Demon(Game):
             move = pack[0]
 
     def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
-        """Worked out on the pack alone.  Read from the bottom of the talon up and on from the top of
-        the hand down, the cards of the pack lie in an order that turning and picking up never
-        change: each turn only brings the next three to the talon, and a pick-up puts them all back
-        in hand.  So a run is a count of cards on the talon, the card on top is the one that count
-        reaches, and it has the moves the lie gives it.  The pack is never picked up twice in a
-        run (it takes a card used in the pass), so a run never comes back to where it was.
+        """Worked out on the hand and the talon alone (:func:`~patience.solve.runs_turning`): turning
+        and picking up change nothing else, so the card a run brings to the top of the talon has the
+        moves the lie gives it.  The pack is never picked up twice in a run (it takes a card used in
+        the pass), so a run never comes back to where it was.
 
         >>> from patience import load
         >>> game = load("demon", seed=1)
         >>> [" ".join(map(str, run)) for run in game.pack_runs(TURN)][:2]
         ['turn 3♠ → 4♦', 'turn turn turn turn turn J♦ → Q♣']
         """
-        piles = self.piles
-        hand, talon = piles["hand"], piles["talon"]
-        pack = talon.cards + hand.cards[::-1]
-        size, showing, down = len(pack), len(talon.cards), talon.face_down
-        used = self.counters["used"] > 0
-        lie = self._lie()
-        runs: list[tuple[Move, ...]] = []
-        run: tuple[Move, ...] = ()
-        move = first
-        while True:
-            if move.kind == "turn":
-                showing = min(showing + THREES, size)
-            else:
-                showing, down, used = 0, 0, False
-            run += (move,)
-            if showing:
-                runs += runs_using(self, run, self._talon_moves(lie, pack[showing - 1]),
-                                   lambda: {"talon": Pile(pack[:showing], down)})
-            more = _pack_moves(size - showing, showing, used)
-            if not more or len(run) == PACK_RUN:
-                return runs
-            move = more[0]
+        used, lie = self.counters["used"] > 0, self._lie()
+        return runs_turning(
+            self, first, "hand", "talon", THREES,
+            lambda in_hand, on_talon, picked_up: _pack_moves(in_hand, on_talon, used and not picked_up),
+            lambda card: self._talon_moves(lie, card))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it

@@ -39,7 +39,7 @@ from ..cards import Card, Rank, Suit, parse_cards, piquet_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation
 from ..options import Option
-from ..solve import PACK_RUN, runs_using
+from ..solve import runs_turning
 from . import register
 
 __all__ = ["TheOlga"]
@@ -422,9 +422,9 @@ class TheOlga(Game):
         return move.kind == "move" and move.source != "talon"
 
     def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
-        """Worked out on the pack alone: dealing changes only the pack and the talon, so after each
-        deal the card dealt lies on the talon with the moves the columns and foundations, as they
-        lie, give it.
+        """Worked out on the pack alone (:func:`~patience.solve.runs_turning`, a card at a time, the
+        pack dealt once): dealing changes only the pack and the talon, so after each deal the card
+        dealt lies on the talon with the moves the columns and foundations, as they lie, give it.
 
         >>> game = TheOlga.deal(seed=1)
         >>> [" ".join(map(str, run)) for run in game.pack_runs(DEAL)][:2]
@@ -434,16 +434,9 @@ class TheOlga(Game):
         feet = self.feet()
         tops = [piles[f].cards[-1] if piles[f].cards else None for f in feet]
         takers = self.foundation_takers(distinct_suits=False)
-        talon, pack = piles["talon"], piles["pack"].cards
-        runs: list[tuple[Move, ...]] = []
-        run: tuple[Move, ...] = ()
-        for dealt in range(1, len(pack) + 1):
-            run += (first,)
-            runs += runs_using(self, run, self._talon_moves(pack[-dealt], feet, tops, takers),
-                               lambda: {"talon": Pile(talon.cards + pack[-dealt:][::-1], talon.face_down)})
-            if len(run) == PACK_RUN:
-                break
-        return runs
+        return runs_turning(self, first, "pack", "talon", 1,
+                            lambda in_pack, on_talon, _: [first] if in_pack else [],
+                            lambda card: self._talon_moves(card, feet, tops, takers))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played up from the flower-bed, or from the talon, when no card that could be
