@@ -42,6 +42,7 @@ from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
 from ..render import fan_width
+from ..solve import runs_turning
 from . import register
 
 __all__ = ["ARMS", "PLATE_CROSS", "PLATE_PACK_SEED", "GeneralSedgewick"]
@@ -301,9 +302,28 @@ class GeneralSedgewick(Game):
             moves.append(DEAL if first else DEAL_FIRST)
         if not first:
             return moves  # the first foundation card is dealt before any card is played
-        base = first[0].value
-        wrap = self.options.wrap
-        on = ON[wrap]
+        takes, packets, vacancies = self._reach()
+        runs, on = self.options.runs, ON[self.options.wrap]
+        for source, card in packets:
+            moves += self._card_moves(source, card, takes, packets, vacancies)
+            if runs:  # a descending sequence at the top of a packet onto the others
+                pile = piles[source].cards
+                for n in range(2, descending_run(pile, on) + 1):
+                    run = pile[-n:]
+                    head = run[0]
+                    for target, under in packets:
+                        if target != source and on[under][head]:
+                            moves.append(Move("move", run, source, target, f"{head.text} → {under.text}"))
+        talon = piles["talon"].cards
+        if talon:
+            moves += self._card_moves("talon", talon[-1], takes, packets, vacancies)
+        return moves
+
+    def _reach(self) -> tuple[dict[int, str], list[tuple[str, Card]], list[str]]:
+        """Where the cards in play may go, once the first foundation card is down: the foundation
+        that takes each card (by its code), the packets of the cross with their uppermost cards
+        (Rule I), and the vacancies of the cross."""
+        piles = self.piles
         # Rule II: each foundation takes the next card of its suit (the ace after the king); the
         # first empty corner takes a card of the foundation cards' value.
         takes: dict[int, str] = {}
@@ -316,7 +336,9 @@ class GeneralSedgewick(Game):
             else:
                 top = cards[-1]
                 takes[top + 1 if top.value < 13 else top - 12] = name
-        # Rule I: the uppermost card of each packet of the cross, and of the talon.
+        if empty is not None:
+            for code in range(piles["foundation 1"].cards[0].value, len(CARDS), 13):
+                takes.setdefault(code, empty)
         packets: list[tuple[str, Card]] = []
         vacancies: list[str] = []
         for name in CROSS_NAMES:
@@ -325,39 +347,30 @@ class GeneralSedgewick(Game):
                 packets.append((name, cards[-1]))
             else:
                 vacancies.append(name)
-        sources = packets
-        talon = piles["talon"].cards
-        if talon:
-            sources = [*packets, ("talon", talon[-1])]
-        runs = self.options.runs
-        for source, card in sources:
-            text = card.text
-            taker = takes.get(card)
-            if taker is None and empty is not None and card.value == base:
-                taker = empty
-            if taker is not None:
-                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
-            # Rules III and IV: onto a packet one higher in any suit; Vacancies: from the talon.
-            if source == "talon" and vacancies:
-                for target in CROSS_NAMES:
-                    cards = piles[target].cards
-                    if not cards:
-                        where = "space" if target == vacancies[0] else target
-                        moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
-                    elif on[cards[-1]][card]:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {cards[-1].text}"))
-            else:
-                for target, under in packets:
-                    if target != source and on[under][card]:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-            if runs and source != "talon":
-                pile = piles[source].cards
-                for n in range(2, descending_run(pile, on) + 1):
-                    run = pile[-n:]
-                    head = run[0]
-                    for target, under in packets:
-                        if target != source and on[under][head]:
-                            moves.append(Move("move", run, source, target, f"{head.text} → {under.text}"))
+        return takes, packets, vacancies
+
+    def _card_moves(self, source: str, card: Card, takes: Mapping[int, str], packets: Sequence[tuple[str, Card]],
+                    vacancies: Sequence[str]) -> list[Move]:
+        """The moves of ``card``, the uppermost of ``source`` (a packet or the talon), alone, where
+        :meth:`_reach` says cards may go: to the foundation that takes it, then onto each other packet
+        one higher (Rules III and IV) and, from the talon, to each vacancy (the first written ``space``)."""
+        text = card.text
+        taker = takes.get(card)
+        moves = [] if taker is None else [Move("move", (card,), source, taker, text + " → foundation")]
+        on = ON[self.options.wrap]
+        if source == "talon" and vacancies:
+            tops = dict(packets)
+            for target in CROSS_NAMES:
+                under = tops.get(target)
+                if under is None:
+                    where = "space" if target == vacancies[0] else target
+                    moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+                elif on[under][card]:
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+        else:
+            for target, under in packets:
+                if target != source and on[under][card]:
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
         return moves
 
     # ------------------------------------------------------------ for solvers
@@ -386,7 +399,10 @@ class GeneralSedgewick(Game):
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further vacancy: the rules treat the
         places of the cross alike, so every vacancy a card can fill gives one position."""
-        moves = self.legal_moves()
+        return self._useful(self.legal_moves())
+
+    def _useful(self, moves: list[Move]) -> list[Move]:
+        """Of ``moves``, those :meth:`useful_moves` keeps."""
         piles = self.piles
         later_vacancies = [name for name in CROSS_NAMES if not piles[name].cards][1:]
         if not later_vacancies:
@@ -422,6 +438,29 @@ class GeneralSedgewick(Game):
         card was dealt onto it (the pack may be dealt at any time), except after the first card
         dealt, the first foundation card, before which nothing moves."""
         return pack_move.kind == "deal" and pack_move.target == "talon" and move.source != "talon"
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the pack alone (:func:`~patience.solve.runs_turning`, a card at a time, with no
+        re-deal): a deal to the talon changes only the pack and the talon, so after each the card
+        dealt lies on top of the talon with the moves the cross and the foundations, as they lie,
+        give it (:meth:`_card_moves`), less those :meth:`useful_moves` leaves out; the other moves
+        are :meth:`independent` of the deal.  The pack only
+        shrinks, so a run never comes back to where it was.  The first deal, to the upper left
+        corner, changes what every card may do: that run is the default's (once a game).
+
+        Each run as its count of deals and the move that uses the card last dealt:
+
+        >>> game = GeneralSedgewick.deal(seed=4)
+        >>> game.play("deal")
+        Move('deal', (), 'pack', 'foundation 1', 'deal')
+        >>> [(run.count(DEAL), str(run[-1])) for run in game.pack_runs(DEAL)][:3]
+        [(1, '2♠ → foundation'), (1, '2♠ → 3♠'), (10, '6♥ → 7♥')]
+        """
+        if first != DEAL:
+            return super().pack_runs(first)
+        takes, packets, vacancies = self._reach()
+        return runs_turning(self, first, "pack", "talon", 1, lambda in_pack, on_talon, _: [DEAL] if in_pack else [],
+                            lambda card: self._useful(self._card_moves("talon", card, takes, packets, vacancies)))
 
     def _run_moves(self, source: str) -> Iterator[Move]:
         """With ``runs``: the sequences of two or more cards at the top of ``source`` onto the

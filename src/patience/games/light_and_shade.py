@@ -34,7 +34,7 @@ The piles are ``pack`` (face down, the next card to deal on top), ``talon``,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import Any
@@ -44,6 +44,7 @@ from ..cards import CARDS, Card, Rank, Suit, parse_cards, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
+from ..solve import runs_turning
 from . import register
 
 __all__ = ["AUXILIARIES", "FOUNDATIONS", "FOUNDATION_SUITS", "RIVALS", "LightAndShade"]
@@ -267,30 +268,17 @@ class LightAndShade(Game):
         """
         piles = self.piles
         moves: list[Move] = [DEAL] if piles["pack"].cards else []
-        # Rule I: the shades the foundations take next.
+        # Rule I: the shades the foundations take next; only the Auxiliaries feed them.
         wanted = {FOUNDATION_WANTS[piles[name].cards[-1]] for name in FOUNDATIONS}
-        # Rule II: the Auxiliaries by the shade each takes; Rule III: their vacancies take a Rival.
-        takes: dict[str, list[tuple[str, Card | None]]] = {}
-        vacancies: list[tuple[str, Card | None]] = []
         for source in AUXILIARIES:
             cards = piles[source].cards
-            if cards:
-                card = cards[-1]
-                if AUXILIARY_WANTS[card] in takes:
-                    takes[AUXILIARY_WANTS[card]].append((source, card))
-                else:
-                    takes[AUXILIARY_WANTS[card]] = [(source, card)]
-                if _SHADE[card] in wanted:
-                    moves += self._founding(source, card)
-            else:
-                vacancies.append((source, None))
-        # Only the Auxiliaries feed the foundations: a Rival goes onto an Auxiliary or into its
-        # vacancy (in the Auxiliaries' order) ...
-        rivals: list[str] = []
+            if cards and _SHADE[cards[-1]] in wanted:
+                moves += self._founding(source, cards[-1])
+        takes, vacancies, rivals = self._places()
+        # A Rival goes onto an Auxiliary or into its vacancy (in the Auxiliaries' order) ...
         for source in RIVALS:
             cards = piles[source].cards
             if not cards:
-                rivals.append(source)
                 continue
             card = cards[-1]
             targets = takes.get(_SHADE[card], ())
@@ -303,12 +291,35 @@ class LightAndShade(Game):
         # vacancy of the Rivals.
         cards = piles["talon"].cards
         if cards:
-            card = cards[-1]
-            if self.options.talon_to_auxiliaries:
-                for target, under in takes.get(_SHADE[card], ()):
-                    moves.append(Move("move", (card,), "talon", target, f"{card.text} → {under.text}"))
-            for target in rivals:
-                moves.append(Move("move", (card,), "talon", target, f"{card.text} → {target}"))
+            moves += self._talon_moves(cards[-1], takes, rivals)
+        return moves
+
+    def _places(self) -> tuple[dict[str, list[tuple[str, Card | None]]], list[tuple[str, Card | None]], list[str]]:
+        """Where cards may go between the piles: the Auxiliaries by the shade each takes, with their
+        last cards (Rule II); their vacancies, which take a Rival; and the vacancies of the Rivals,
+        which take the talon's card (Rule III)."""
+        piles = self.piles
+        takes: dict[str, list[tuple[str, Card | None]]] = {}
+        vacancies: list[tuple[str, Card | None]] = []
+        for name in AUXILIARIES:
+            cards = piles[name].cards
+            if cards:
+                takes.setdefault(AUXILIARY_WANTS[cards[-1]], []).append((name, cards[-1]))
+            else:
+                vacancies.append((name, None))
+        return takes, vacancies, [name for name in RIVALS if not piles[name].cards]
+
+    def _talon_moves(self, card: Card, takes: Mapping[str, Sequence[tuple[str, Card | None]]],
+                     rivals: Sequence[str]) -> list[Move]:
+        """The moves of ``card``, the talon's top card: onto the Auxiliaries that take its shade
+        (``takes``: each with its last card, by the shade it takes; unless ``talon_to_auxiliaries``
+        is off), then into the vacancies of the Rivals, ``rivals`` (Rule III)."""
+        moves = []
+        if self.options.talon_to_auxiliaries:
+            for target, under in takes.get(_SHADE[card], ()):
+                moves.append(Move("move", (card,), "talon", target, f"{card.text} → {under.text}"))
+        for target in rivals:
+            moves.append(Move("move", (card,), "talon", target, f"{card.text} → {target}"))
         return moves
 
     def _founding(self, source: str, card: Card) -> list[Move]:
@@ -355,12 +366,15 @@ class LightAndShade(Game):
         hold the same, to piles of one kind that hold the same (two vacancies, two foundations at
         the same height on aces of one colour, two equal Rivals)."""
         legal = self.legal_moves()
-        if len(legal) < 2:
-            return legal
+        return legal if len(legal) < 2 else self._distinct(legal)
+
+    def _distinct(self, moves: Iterable[Move]) -> list[Move]:
+        """Of ``moves``, those that lead to a position none before them leads to (see
+        :meth:`useful_moves`)."""
         piles = self.piles
         seen: set[tuple[Any, ...]] = set()
         useful: list[Move] = []
-        for move in legal:
+        for move in moves:
             kind, cards, source, target, _ = move
             if kind == "move":
                 key = (_SHADE[cards[0]], source[:3], _shade(piles[source].cards),
@@ -403,6 +417,20 @@ class LightAndShade(Game):
         before it was dealt: the pack may be dealt at any time, and no other move needs or changes
         the pack or the talon."""
         return pack_move.kind == "deal" and move.kind == "move" and move.source != "talon"
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the pack alone (:func:`~patience.solve.runs_turning`, a card at a time, with
+        no re-deal): a deal changes only the pack and the talon, so after each deal the card dealt
+        has the moves onto the Auxiliaries and into the Rivals that they, as they lie, give it, less
+        those :meth:`useful_moves` leaves out (onto piles alike).
+
+        >>> game = LightAndShade.deal(seed=1)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(DEAL)][:2]
+        ['deal deal 10♦ → J♠', 'deal deal deal 3♣ → 4♦']
+        """
+        takes, _, rivals = self._places()
+        return runs_turning(self, first, "pack", "talon", 1, lambda in_pack, on_talon, _: [DEAL] if in_pack else [],
+                            lambda card: self._distinct(self._talon_moves(card, takes, rivals)))
 
     def _move(self, card: Card, source: str, target: str) -> Move:
         """A card moved onto the top card of ``target``, or into its vacancy (named by the pile)."""

@@ -41,12 +41,13 @@ patience.errors.IllegalMove: Rule III — a card of the Reserve goes only on the
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["TheBesiegedCity", "ORDER"]
@@ -314,9 +315,19 @@ class TheBesiegedCity(Game):
         moves: list[Move] = []
         if piles["pack"].cards:
             moves.append(DEAL)
+        moves += self._moves_between(self._going_up(piles))
+        if self.ended:
+            moves += [m for m in self._transpositions() if self._transpose_fault(m) is None]
+        return moves
+
+    def _moves_between(self, ups: dict[tuple[Any, int], list[str]]) -> list[Move]:
+        """The top cards of the Ramparts up (to the foundations ``ups`` gives for their suit and
+        value) and across, then the cards of the Reserve onto the ends of their lines, in the order
+        of :meth:`moves` (no vacancy in the Ramparts waiting)."""
+        piles = self.piles
+        moves: list[Move] = []
         pairs = _NEIGHBOURS[self.options.order_pairs]
         tops = [(r, piles[r].cards[-1]) for r in RAMPARTS if piles[r].cards]
-        ups = self._going_up()
         for source, card in tops:
             for name in ups.get((card.suit, card.value), ()):
                 moves.append(Move("move", (card,), source, name, f"{card} → {name}"))
@@ -332,13 +343,11 @@ class TheBesiegedCity(Game):
             for target, under in tops:
                 if target in ends and card.suit is under.suit and (card.value, under.value) in pairs:
                     moves.append(Move("move", (card,), place, target, f"{card} → {under}"))
-        if self.ended:
-            moves += [m for m in self._transpositions() if self._transpose_fault(m) is None]
         return moves
 
-    def _going_up(self) -> dict[tuple[Any, int], list[str]]:
-        """The foundations that take a card of each suit and value now."""
-        piles = self.piles
+    @staticmethod
+    def _going_up(piles: Mapping[str, Pile]) -> dict[tuple[Any, int], list[str]]:
+        """The foundations that take a card of each suit and value, as ``piles`` lie."""
         takes: dict[tuple[Any, int], list[str]] = {}
         begun = {piles[f].cards[0].suit for f in FOUNDATIONS if piles[f].cards}
         for name in FOUNDATIONS:
@@ -536,26 +545,32 @@ class TheBesiegedCity(Game):
     # ------------------------------------------------------------ for solvers
     def useful_moves(self) -> list[Move]:
         """The legal moves less an ace to a second empty foundation (the empty ones are alike)."""
-        legal = self.legal_moves()
         piles = self.piles
-        seen: set[tuple[str, str]] = set()
-        useful = []
-        for move in legal:
-            if move[0] == "move" and move[3] in FOUNDATIONS and not piles[move[3]].cards:
-                if (move[2], "empty") in seen:
-                    continue
-                seen.add((move[2], "empty"))
-            useful.append(move)
+        useful = self._useful(self.legal_moves(), piles)
         # The order a search tries them in (stable within the solver's own order): first the moves
         # that uncover a card a foundation takes, then those that take a card from the Reserve (its
         # place is filled from the talon), last those that cover a card a foundation soon wants.
-        wanted = self._wanted_soon()
-        return sorted(useful, key=lambda m: -self._promise(m, wanted))
+        wanted = self._wanted_soon(piles)
+        coming = piles["talon"].top or piles["pack"].top
+        return sorted(useful, key=lambda m: -self._promise(m, wanted, coming))
 
-    def _wanted_soon(self) -> dict[tuple[Any, int], int]:
-        """For each suit and value, how soon its foundation wants it: 0 next, 1 after that, …
-        (the next four cards of each foundation)."""
-        piles = self.piles
+    @staticmethod
+    def _useful(moves: Iterable[Move], piles: Mapping[str, Pile]) -> list[Move]:
+        """``moves`` less an ace to a second empty foundation of ``piles`` from the same place."""
+        seen: set[str] = set()
+        useful = []
+        for move in moves:
+            if move[0] == "move" and move[3] in FOUNDATIONS and not piles[move[3]].cards:
+                if move[2] in seen:
+                    continue
+                seen.add(move[2])
+            useful.append(move)
+        return useful
+
+    @staticmethod
+    def _wanted_soon(piles: Mapping[str, Pile]) -> dict[tuple[Any, int], int]:
+        """For each suit and value, how soon its foundation in ``piles`` wants it: 0 next, 1 after
+        that, … (the next four cards of each foundation)."""
         soon: dict[tuple[Any, int], int] = {}
         begun = set()
         for name in FOUNDATIONS:
@@ -569,8 +584,9 @@ class TheBesiegedCity(Game):
                 soon.setdefault((suit, 1), 0)
         return soon
 
-    def _promise(self, move: Move, wanted: dict[tuple[Any, int], int]) -> int:
-        """How promising a move between the piles looks (for :meth:`useful_moves`' order)."""
+    def _promise(self, move: Move, wanted: dict[tuple[Any, int], int], coming: Card | None) -> int:
+        """How promising a move between the piles looks (for :meth:`useful_moves`' order), with
+        ``coming`` the card that would fill a place of the Reserve left empty."""
         if move[0] != "move" or move[3] in FOUNDATIONS:
             return 0
         piles = self.piles
@@ -582,7 +598,6 @@ class TheBesiegedCity(Game):
                 score += 10
         else:
             score += 3
-            coming = piles["talon"].top or piles["pack"].top
             if coming is not None and wanted.get((coming.suit, coming.value)) is not None:
                 score += 2
         under = piles[target].top
@@ -619,18 +634,69 @@ class TheBesiegedCity(Game):
     def independent(self, pack_move: Move, move: Move) -> bool:
         """Whether ``move``, made just after a deal, could have been made before it to the same
         effect: not a move from the Reserve (its vacancy takes the talon's top card, or the pack's),
-        nor one that leaves a Rampart to be filled so, nor one onto the foundation the dealt card went
-        up to; a move between the Ramparts or up to another foundation could."""
+        nor one that leaves a Rampart to be filled so, nor, when the dealt card went up, a move up to
+        a foundation (taken for one that needs it, whichever it is); a move between the Ramparts, or
+        up after a card dealt to the talon, could."""
         if pack_move.kind != "deal" or move.kind != "move":
             return False
-        source, target = move.source, move.target
-        if source in RESERVE or (source in RAMPARTS and len(self.piles[source].cards) == 1):
-            return False
-        if target in FOUNDATIONS:
-            # (this position is the one just after the deal: did its card go up, or to the talon?)
-            before = self._undo[-1][0] if self._undo and self.history and self.history[-1] is pack_move else None
-            return before is not None and len(before["talon"].cards) < len(self.piles["talon"].cards)
-        return True
+        # (this position is the one just after the deal: did its card go up, or to the talon?)
+        before = self._undo[-1][0] if self._undo and self.history and self.history[-1] is pack_move else None
+        to_talon = before is not None and len(before["talon"].cards) < len(self.piles["talon"].cards)
+        return not self._uses_deal(move, not to_talon)
+
+    def _uses_deal(self, move: Move, went_up: bool) -> bool:
+        """Whether ``move`` between the piles, made just after a deal, uses it (:meth:`independent`):
+        a move from the Reserve or one that empties a Rampart, and, if the card dealt ``went_up``,
+        any move to a foundation."""
+        source = move.source
+        return (source in RESERVE or (source in RAMPARTS and len(self.piles[source].cards) == 1)
+                or (went_up and move.target in FOUNDATIONS))
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the pack alone.  A deal changes only the pack, the talon and, when its card
+        goes up, a foundation; so the moves between the piles stay as they were until a card goes
+        up, and after each deal those that use it (:meth:`independent`) come in the order of
+        :meth:`useful_moves`, which only the card coming next into the Reserve changes.  Each deal
+        takes a card from the pack, so a run never comes back to where it was.  (A run that empties
+        the pack and the talon, bringing the transpositions of the end, is left to the default.)
+
+        >>> from patience import load
+        >>> game = load("the-besieged-city", seed=1)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(DEAL)][:2]
+        ['deal 8♠ → 9♠', 'deal J♠ → 4♠']
+        """
+        piles = self.piles
+        pack, talon = piles["pack"].cards, piles["talon"].top
+        board = dict(piles)  # the foundations as the run leaves them
+
+        def between() -> tuple[dict[tuple[Any, int], list[str]], dict[tuple[Any, int], int], list[Move]]:
+            ups = self._going_up(board)
+            return ups, self._wanted_soon(board), self._useful(self._moves_between(ups), board)
+
+        ups, wanted, useful = between()
+        uses: dict[tuple[bool, bool], list[Move]] = {}  # by whether the card went up and the coming one is wanted
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        for dealt in range(1, min(len(pack), PACK_RUN) + 1):
+            card = pack[-dealt]
+            run += (first,)
+            up = ups.get((card.suit, card.value))
+            if up:
+                board[up[0]] = Pile(board[up[0]].cards + (card,))
+                ups, wanted, useful = between()
+                uses = {}
+                coming = talon if talon is not None else pack[-dealt - 1] if dealt < len(pack) else None
+                if coming is None:
+                    return super().pack_runs(first)
+            else:
+                talon = coming = card
+            want = (bool(up), (coming.suit, coming.value) in wanted)
+            if want not in uses:
+                uses[want] = [m for m in sorted(useful, key=lambda m: -self._promise(m, wanted, coming))
+                              if self._uses_deal(m, bool(up))]
+            # (the uses' sources, in the Reserve and the Ramparts, lie as they did before the run)
+            runs += runs_using(self, run, uses[want], lambda: piles)
+        return runs
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played up from the Ramparts when every card that could ever lie on it (Rule II) has

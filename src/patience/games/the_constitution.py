@@ -39,6 +39,7 @@ from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["DIVISIONS", "TheConstitution"]
@@ -357,6 +358,30 @@ class TheConstitution(Game):
         (and no vacancy waits after a deal)."""
         return (pack_move.kind == "deal" and move.kind == "move" and move.source in DIVISION_OF
                 and len(self.piles[move.source].cards) > len(move.cards))
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out from the moves here: a deal only lays the pack's next card on the talon, and
+        no card leaves the talon but to fill a vacancy in the People, so the Constitution and the
+        foundations lie after every deal as they lie now, with the same moves but the deal.  What a
+        run brings is used by the moves that leave a vacancy (the refill reaches the talon), the
+        same after each deal; there is one run for each card left in the pack, and none comes back.
+
+        >>> from patience import load
+        >>> game = load("the-constitution", seed=3)
+        >>> runs = [" ".join(map(str, run)) for run in game.pack_runs(DEAL)]
+        >>> runs[:3]
+        ['deal 2♠ → foundation', 'deal 6♦ → 7♣', 'deal 10♦ → J♣']
+        >>> runs[7], len(runs)
+        ('deal deal 2♠ → foundation', 336)
+        """
+        pack = len(self.piles["pack"].cards)
+        if first != DEAL or not pack or self.vacancy() is not None:
+            return super().pack_runs(first)
+        # The deal changes no pile the moves, independent() or _priority() look at.
+        uses = runs_using(self, (), [m for m in self.useful_moves()
+                                     if m.kind not in self.PACK_KINDS and not self.independent(first, m)],
+                          lambda: self.piles)
+        return [(first,) * dealt + use for dealt in range(1, min(pack, PACK_RUN) + 1) for use in uses]
 
     # ------------------------------------------------------------------ the rules
     def violation(self, move: Move) -> IllegalMove | None:

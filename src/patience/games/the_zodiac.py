@@ -35,6 +35,7 @@ from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
+from ..solve import runs_turning
 from . import register
 
 __all__ = ["TheZodiac"]
@@ -148,6 +149,15 @@ FOUNDATION_WORDS = (
 
 #: Dealing a card to the talon, and taking the talon up to deal it again.
 DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
+
+
+def _talon_moves(card: Card, tops: Sequence[tuple[str, Card]], spaces: Sequence[str]) -> list[Move]:
+    """The legal moves of the talon's card ``card``: married on each of the Zodiac's packets whose
+    uppermost card (``tops``: name and card) takes it, and put in each space of the Equator."""
+    text = str(card)
+    moves = [Move("move", (card,), "talon", target, f"{text} → {under}")
+             for target, under in tops if _MARRIES[under][card]]
+    return moves + [Move("move", (card,), "talon", name, f"{text} → {name}") for name in spaces]
 
 
 @register
@@ -347,11 +357,7 @@ zodiac 24: 10♥
         tops, spaces, equator_moves = self.worked_out("lie", _LIE, self._work_out_lie)
         talon = piles["talon"].cards
         if talon:
-            card = talon[-1]
-            text = str(card)
-            moves += [Move("move", (card,), "talon", target, f"{text} → {under}")
-                      for target, under in tops if _MARRIES[under][card]]
-            moves += [Move("move", (card,), "talon", name, f"{text} → {name}") for name in spaces]
+            moves += _talon_moves(talon[-1], tops, spaces)
         return moves + equator_moves
 
     def _work_out_lie(self, _: list[Pile]) -> tuple[list[tuple[str, Card]], list[str], list[Move]]:
@@ -572,11 +578,16 @@ zodiac 24: 10♥
         """The legal moves less those after which a suit can no longer go out (:meth:`goes_out`) and
         a card put in a second space of the Equator (the spaces are alike); while cards remain to
         be placed, the moves that leave the most cards a place to go (:meth:`openings`) first."""
+        return self._useful(self.legal_moves())
+
+    def _useful(self, moves: Iterable[Move]) -> list[Move]:
+        """Of ``moves`` (in the order of :meth:`generate_legal_moves`), the useful ones, ranked as
+        :meth:`useful_moves` ranks them."""
         useful: list[Move] = []
         space = False
         # While cards are placed, a marriage's verdict depends on the lie alone.
         verdicts: dict[tuple[str, Card], bool] = self.worked_out("verdicts", _LIE, lambda _: {})
-        for move in self.legal_moves():
+        for move in moves:
             if move[0] == "move":
                 target, card = move[3], move[1][0]
                 if target in EQUATOR:
@@ -670,6 +681,36 @@ zodiac 24: 10♥
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move that does not take the talon's card could have been made before the deal."""
         return move.kind == "move" and move.source != "talon"
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the cards to be placed alone (:func:`~patience.solve.runs_turning`, a card at
+        a time): dealing and re-dealing change only the pack and the talon (and the re-deal the count
+        of cards placed in the pass), so the Equator and the Zodiac lie as they do now, and after each
+        deal the card dealt has the useful moves the lie gives it.  A pass goes on with a re-deal only
+        if a card was placed in it, and a run places none, so it re-deals once at most and never
+        comes back to where it was: its positions differ in the pack, or in whether a card was placed.
+
+        The first runs of a deal, and, once a card is placed, the last, on through the re-deal:
+
+        >>> game = TheZodiac.deal(seed=1)
+        >>> runs = game.pack_runs(DEAL)
+        >>> for run in runs[:3]:
+        ...     print(*run)
+        deal deal deal deal J♦ → 10♦
+        deal deal deal deal J♦ → 10♦
+        deal deal deal deal deal 10♣ → J♣
+        >>> for move in runs[0]:
+        ...     _ = game.play(move)
+        >>> last = game.pack_runs(DEAL)[-1]
+        >>> len(last), last.index(REDEAL), str(last[-1])
+        (81, 68, 'Q♦ → K♦')
+        """
+        tops, spaces, _ = self.worked_out("lie", _LIE, self._work_out_lie)
+        placed = self.counters["placed"] > 0
+        return runs_turning(
+            self, first, "pack", "talon", 1,
+            lambda in_pack, on_talon, redealt: [DEAL] if in_pack else [REDEAL] if placed and not redealt else [],
+            lambda card: self._useful(_talon_moves(card, tops, spaces)))
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
