@@ -645,9 +645,11 @@ class Game:
         twin.counters = dict(self.counters)
         return twin
 
-    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
-        """The cards shuffled by this game's seed (and, for re-deals, the re-deals made so far)."""
-        redeals = self.counters.get("redeals", 0)
+    def shuffle(self, cards: Sequence[Card], redeals: int | None = None) -> list[Card]:
+        """The cards shuffled by this game's seed (and, for re-deals, the re-deals made so far, or
+        ``redeals``)."""
+        if redeals is None:
+            redeals = self.counters.get("redeals", 0)
         return shuffled(cards, self.seed if not redeals else f"{self.seed}/{redeals}")
 
     # ------------------------------------------------------------------- hooks

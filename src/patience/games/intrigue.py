@@ -33,13 +33,14 @@ Q♦ A♠ 7♣ 9♣ | Q♠ J♣ | 5♥
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["Intrigue", "EXAMPLE"]
@@ -157,18 +158,22 @@ class Intrigue(Game):
             game = cls.from_position(EXAMPLE.replace("intrigue ", cls(**options).spec + " ", 1))
         return game  # type: ignore[return-value]
 
-    def current(self) -> str:
-        """The packet of the middle row the pack is being dealt upon: the last queen out (Rule IV)."""
-        piles = self.piles
+    def current(self, piles: Mapping[str, Pile] | None = None) -> str:
+        """The packet of the middle row the pack is being dealt upon: the last queen out (Rule IV)
+        (or with ``piles``)."""
+        if piles is None:
+            piles = self.piles
         return next(name for name in reversed(MIDDLES) if piles[name].cards)
 
     def used(self, name: str) -> bool:
         """Whether the queen of the packet ``name`` has received a card under Rule X."""
         return bool(self.counters["transferred"] >> MIDDLES.index(name) & 1)
 
-    def _takers(self) -> dict[int, list[str]]:
-        """The packets of the top and bottom rows by the value each takes now, in their order."""
-        piles = self.piles
+    def _takers(self, piles: Mapping[str, Pile] | None = None) -> dict[int, list[str]]:
+        """The packets of the top and bottom rows by the value each takes now (or with ``piles``),
+        in their order."""
+        if piles is None:
+            piles = self.piles
         takers: dict[int, list[str]] = {}
         for names, wants in ((TOPS, WANTS_UP), (BOTTOMS, WANTS_DOWN)):
             for name in names:
@@ -183,16 +188,20 @@ class Intrigue(Game):
         """Where the deal lays ``card``: a 5 at the end of the bottom row, a 6 at the end of the top
         row, a queen at the end of the middle row (Rules III, IV, V); any other card on the current
         queen, or with ``from_pack=must`` on the first packet that takes it, if one does (Rule VIII)."""
-        piles = self.piles
+        return self._lands(self.piles, None, card)
+
+    def _lands(self, piles: Mapping[str, Pile], takers: dict[int, list[str]] | None, card: Card) -> str:
+        """:meth:`destination` with the piles ``piles``, whose :meth:`_takers` are ``takers`` (worked
+        out here if None and needed)."""
         value = card.value
         if value in (5, 6, 12):
             names = BOTTOMS if value == 5 else TOPS if value == 6 else MIDDLES
             return next(name for name in names if not piles[name].cards)
         if self.options.from_pack == "must":
-            takers = self._takers().get(value)
-            if takers:
-                return takers[0]
-        return self.current()
+            names = (self._takers(piles) if takers is None else takers).get(value)
+            if names:
+                return names[0]
+        return self.current(piles)
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -217,21 +226,33 @@ class Intrigue(Game):
         dealing = bool(piles["pack"].cards)
         moves = [DEAL] if dealing else []
         takers = self._takers()
-        open_queens: list[tuple[str, Card]] = []
-        if not dealing:
-            bits = self.counters["transferred"]
-            open_queens = [(name, piles[name].cards[0]) for i, name in enumerate(MIDDLES)
-                           if len(piles[name].cards) == 1 and not bits >> i & 1]
+        open_queens = [] if dealing else self._open_queens(piles)
         for source in MIDDLES:
-            cards = piles[source].cards
-            if len(cards) < 2:
-                continue  # a bare queen (or no queen yet): a queen is never moved
-            card = cards[-1]
-            for name in takers.get(card.value, ()):
-                moves.append(Move("move", (card,), source, name, f"{card} → {piles[name].cards[-1]}"))
-            for name, queen in open_queens:
-                if name != source:
-                    moves.append(Move("move", (card,), source, name, f"{card} → {queen}"))
+            moves += self._moves_of(piles, source, takers, open_queens)
+        return moves
+
+    def _open_queens(self, piles: Mapping[str, Pile]) -> list[tuple[str, Card]]:
+        """Rule X: the exposed queens that have received no card, with their names (once the pack
+        is dealt, each may take a card)."""
+        bits = self.counters["transferred"]
+        return [(name, piles[name].cards[0]) for i, name in enumerate(MIDDLES)
+                if len(piles[name].cards) == 1 and not bits >> i & 1]
+
+    @staticmethod
+    def _moves_of(piles: Mapping[str, Pile], source: str, takers: dict[int, list[str]],
+                  open_queens: list[tuple[str, Card]]) -> list[Move]:
+        """The legal moves of the exposed card of the packet ``source`` of the middle row, with the
+        piles ``piles``: to each packet of the top or bottom row that takes it (``takers``, by
+        :meth:`_takers`), then to each of ``open_queens`` (:meth:`_open_queens`) but its own."""
+        cards = piles[source].cards
+        if len(cards) < 2:
+            return []  # a bare queen (or no queen yet): a queen is never moved
+        card = cards[-1]
+        moves = [Move("move", (card,), source, name, f"{card} → {piles[name].cards[-1]}")
+                 for name in takers.get(card.value, ())]
+        for name, queen in open_queens:
+            if name != source:
+                moves.append(Move("move", (card,), source, name, f"{card} → {queen}"))
         return moves
 
     def violation(self, move: Move) -> IllegalMove | None:
@@ -375,10 +396,15 @@ class Intrigue(Game):
         on a second packet as high as one it could go to; a card put on a second queen that has
         received nothing (they are alike); and a card moved from a queen on whom it lies alone to
         another queen (the queen it leaves is exposed, but one queen fewer can receive a card)."""
-        piles = self.piles
+        return self._useful(self.legal_moves(), self.piles)
+
+    @staticmethod
+    def _useful(moves: Iterable[Move], piles: Mapping[str, Pile]) -> list[Move]:
+        """:meth:`useful_moves` of ``moves`` with the piles ``piles`` (the moves of each packet are
+        weighed apart from the others')."""
         tried: set[tuple[str, Any]] = set()
         useful: list[Move] = []
-        for move in self.legal_moves():
+        for move in moves:
             source, target = move[2], move[3]
             if move[0] == "deal":
                 useful.append(move)
@@ -419,17 +445,60 @@ class Intrigue(Game):
         before = self._undo[-1][0] if self._undo and self.history and self.history[-1] is pack_move else None
         if before is None:
             return False
-        dealt = before["pack"].cards[-1]
-        if move.cards[0] == dealt:
-            return False
         piles = self.piles
         landed = next(name for name in piles if name != "pack" and piles[name] is not before[name])
-        if move.target == landed:
-            return False
+        return not self._uses_deal(move, before["pack"].cards[-1], landed)
+
+    def _uses_deal(self, move: Move, dealt: Card, landed: str) -> bool:
+        """Whether ``move``, a move between packets made just after the deal laid ``dealt`` on the
+        packet ``landed``, needs that deal (is not :meth:`independent` of it)."""
+        card, target = move[1][0], move[3]
+        if target in MIDDLES or card == dealt or target == landed:
+            return True
         if self.options.from_pack == "must":
-            wants = WANTS_UP if move.target in TOPS else WANTS_DOWN
-            return wants.get(move.cards[0].value) != dealt.value
-        return True
+            wants = WANTS_UP if target in TOPS else WANTS_DOWN
+            return wants.get(card.value) == dealt.value
+        return False
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out on the piles, without dealing.  The pack is moved only by dealing its next card,
+        which changes the pack and the one packet it is laid on and nothing else (no card goes on a
+        queen until the pack is out), so the moves of every other packet of the middle row stay as they
+        were unless a packet of the top or bottom row was begun or built on; and each deal shortens the
+        pack, so a run never comes back to where it was.  After each deal the uses are those moves that
+        are not :meth:`independent` of it, in the order of :meth:`useful_moves`; after the last, the
+        moves to the queens join them.
+
+        >>> from patience import load
+        >>> game = load("intrigue", seed=4)
+        >>> runs = game.pack_runs(DEAL)
+        >>> [f"{len(run) - 1} deals, {run[-1]}" for run in runs[:3]], len(runs)
+        (['21 deals, 7♥ → 6♥', '27 deals, 4♦ → 5♥', '35 deals, 4♣ → 5♥'], 11)
+        """
+        piles = self.piles
+        pack = piles["pack"].cards
+        if first != DEAL or not pack:
+            return super().pack_runs(first)
+        board = dict(piles)  # the piles as the run leaves them
+        takers = self._takers(board)
+        useful = {source: self._useful(self._moves_of(board, source, takers, []), board) for source in MIDDLES}
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        for dealt in range(1, min(len(pack), PACK_RUN) + 1):
+            card = pack[-dealt]
+            run += (first,)
+            landed = self._lands(board, takers, card)
+            board[landed] = Pile(board[landed].cards + (card,))
+            if dealt == len(pack) or landed not in MIDDLES:
+                takers = self._takers(board)
+                queens = self._open_queens(board) if dealt == len(pack) else []
+                useful = {source: self._useful(self._moves_of(board, source, takers, queens), board)
+                          for source in MIDDLES}
+            else:
+                useful[landed] = self._useful(self._moves_of(board, landed, takers, []), board)
+            uses = [move for source in MIDDLES for move in useful[source] if self._uses_deal(move, card, landed)]
+            runs += runs_using(self, run, uses, lambda: board)
+        return runs
 
     # ------------------------------------------------------------------ picture
     def table(self) -> str:

@@ -35,6 +35,7 @@ from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["FOUNDATION_SUITS", "PLATE_PACK_SEED", "PLATE_VOLUNTEERS", "RedAndBlack", "withdraw"]
@@ -314,10 +315,22 @@ class RedAndBlack(Game):
         """
         piles = self.piles
         takes = self._takers()
+        sources, spouses = self._volunteers()
+        talon = piles["talon"].cards
+        if talon:
+            sources.append(("talon", talon[-1:]))
+        moves, played = self._moves_of(sources, takes, spouses)
+        pack = self._pack_move(len(piles["pack"].cards), len(talon), self.counters["redeals"], played)
+        if pack is not None:
+            moves.insert(0, pack)
+        return moves
+
+    def _volunteers(self) -> tuple[list[tuple[str, tuple[Card, ...]]], dict[tuple[bool, int], list[tuple[str, Card]]]]:
+        """The available cards of the Volunteers, each with its Volunteer: the uppermost card of
+        each (with ``sequences``, each sequence at its top first, the longest first); and the
+        Volunteers by the kind of card each takes (Rule II), with their uppermost cards."""
+        piles = self.piles
         sequences = self.options.sequences
-        # The available cards: the uppermost card of each Volunteer (with ``sequences``, each
-        # sequence at its top, the longest first), then the top of the talon; and the Volunteers
-        # by the kind of card each takes (Rule II).
         sources: list[tuple[str, tuple[Card, ...]]] = []
         spouses: dict[tuple[bool, int], list[tuple[str, Card]]] = {}
         for name in VOLUNTEER_NAMES:
@@ -330,9 +343,15 @@ class RedAndBlack(Game):
             sources.append((name, cards[-1:]))
             if under.value > 1:
                 spouses.setdefault(TAKES_KIND[under], []).append((name, under))
-        talon = piles["talon"].cards
-        if talon:
-            sources.append(("talon", talon[-1:]))
+        return sources, spouses
+
+    @staticmethod
+    def _moves_of(sources: list[tuple[str, tuple[Card, ...]]], takes: Mapping[int, str],
+                  spouses: Mapping[tuple[bool, int], list[tuple[str, Card]]]) -> tuple[list[Move], bool]:
+        """The moves of the available cards ``sources`` (each with its pile), in their order: a single
+        card to the foundation that ``takes`` it (Rule I), then onto each other Volunteer of ``spouses``
+        whose uppermost card is one higher and of the other colour (Rule II); and whether a card
+        can be played to a foundation."""
         moves: list[Move] = []
         played = False
         for source, cards in sources:
@@ -346,14 +365,17 @@ class RedAndBlack(Game):
             for target, under in spouses.get(KIND[head], ()):
                 if target != source:
                     moves.append(Move("move", cards, source, target, f"{text} → {under.text}"))
-        # Deal: the pack is dealt (by default only when no card can be played); the re-deal once
-        # it is exhausted.
-        if piles["pack"].cards:
-            if not (played and self.options.deal_when == "blocked"):
-                moves.insert(0, DEAL)
-        elif talon and self.counters["redeals"] < self.options.redeals:
-            moves.insert(0, REDEAL)
-        return moves
+        return moves, played
+
+    def _pack_move(self, pack: int, talon: int, redeals: int, played: bool) -> Move | None:
+        """The move of the pack, with ``pack`` cards in it, ``talon`` on the talon and ``redeals``
+        re-deals made, when a card can be ``played`` or not: the deal while the pack lasts (by
+        default only when no card can be played), then the re-deal while one is left; else None."""
+        if pack:
+            return None if played and self.options.deal_when == "blocked" else DEAL
+        if talon and redeals < self.options.redeals:
+            return REDEAL
+        return None
 
     def _takers(self) -> dict[int, str]:
         """The foundation each card that can go up now goes to, by its code (Rule I: the next
@@ -443,6 +465,56 @@ class RedAndBlack(Game):
             return False
         under = pile.cards[-len(move.cards) - 1]
         return under not in self._takers()
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out from the moves here, without dealing: with no vacancy, a deal only lays the
+        pack's next card on the talon and the re-deal only turns the talon into the pack again
+        (nothing is refilled), so the Volunteers and the foundations lie after every move of a run
+        as they lie now.  After a deal, what it brought is used by the moves of the talon's new card
+        and by the moves of the Volunteers not :meth:`independent` of it; after the re-deal, by
+        every move of the Volunteers.  The pack is moved one way at a time, and a run never comes
+        back (each deal lengthens the talon, the re-deal is counted).  From a vacancy (only a
+        re-deal, which refills it) the runs are made move by move.
+
+        >>> from patience import load
+        >>> game = load("red-and-black", seed=1)
+        >>> runs = [" ".join(map(str, run)) for run in game.pack_runs(DEAL)]
+        >>> runs[:3], len(runs)
+        (['deal 4♦ → 5♣', 'deal 5♣ → 6♥', 'deal deal 4♦ → 5♣'], 23)
+        """
+        piles = self.piles
+        if first not in (DEAL, REDEAL) or self.vacancies():
+            return super().pack_runs(first)
+        takes = self._takers()
+        sources, spouses = self._volunteers()
+        standing, played = self._moves_of(sources, takes, spouses)
+        dealt_uses = [m for m in standing if not self.independent(DEAL, m)]
+        # The talon, from its bottom, then the pack from its next card: a run is a count of cards
+        # showing on the talon.
+        talon = piles["talon"]
+        order, showing, down = talon.cards + piles["pack"].cards[::-1], len(talon.cards), talon.face_down
+        redeals = self.counters["redeals"]
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        move: Move | None = first
+        while move is not None:
+            if move.kind == "deal":
+                showing += 1
+                uses = dealt_uses
+            else:
+                redeals += 1
+                order, showing, down = tuple(self._redealt(order[:showing], redeals)), 0, 0
+                uses = standing
+            run += (move,)
+            brought = False
+            if showing:
+                talon_moves, brought = self._moves_of([("talon", order[showing - 1:showing])], takes, spouses)
+                uses = uses + talon_moves
+            runs += runs_using(self, run, uses, lambda: {**piles, "talon": Pile(order[:showing], down)})
+            if len(run) == PACK_RUN:
+                break
+            move = self._pack_move(len(order) - showing, showing, redeals, played or brought)
+        return runs
 
     def aliases(self, move: Move) -> set[str]:
         """The notation, the target named as a pile or a kind of pile (``3♥ → volunteer 1``,
@@ -565,9 +637,14 @@ class RedAndBlack(Game):
         """Take up the talon, shuffle it (reproducibly: the shuffle's seed is the game's seed and
         the number of the re-deal) and make it the pack again."""
         self.counters["redeals"] += 1
-        cards = self.shuffle(list(self.piles["talon"].cards))
+        cards = self._redealt(self.piles["talon"].cards, self.counters["redeals"])
         self.piles["talon"] = Pile()
         self.piles["pack"] = Pile(tuple(reversed(cards)), len(cards))
+
+    def _redealt(self, talon: Sequence[Card], redeals: int) -> list[Card]:
+        """The cards of ``talon`` in the order the re-deal numbered ``redeals`` deals them again
+        (:meth:`Game.shuffle`, as if that many re-deals were made)."""
+        return self.shuffle(list(talon), redeals)
 
     def _refill(self) -> None:
         """“Immediately filling each vacancy from the cards in hand”: each empty Volunteer, left to

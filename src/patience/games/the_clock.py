@@ -37,6 +37,7 @@ from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, ring
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["TheClock"]
@@ -277,24 +278,39 @@ packet 12: 8♠ 9♥ 9♣
         talon's top card to the foundations that take it, and each packet's card married onto the
         uppermost card of another packet, one lower in its suit."""
         piles = self.piles
-        pack = bool(piles["pack"].cards)
         tops = [(name, piles[name].cards[-1]) for name in PACKETS if piles[name].cards]
         short = len(tops) < HOURS or any(len(piles[name].cards) < PACKET for name, _ in tops)
-        legal: list[Move] = []
-        if pack and short:
-            legal.append(REFILL)
         takers = self._takers()
-        if pack and not short and (self.options.deal_when == "any" or not self._progress(tops, takers)):
-            legal.append(DEAL)
-        for source, card in tops:
-            legal += moves_up(source, card, takers.get(card, []))
-            for target, under in tops:
-                if target != source and _MARRIES[under][card]:
-                    legal.append(Move("move", (card,), source, target, f"{card} → {under}"))
+        legal = self._pack_moves(bool(piles["pack"].cards), short, tops, takers)
+        legal += self._circle_moves(tops, takers)
         talon = piles["talon"].cards
         if talon:
             legal += moves_up("talon", talon[-1], takers.get(talon[-1], []))
         return legal
+
+    def _pack_moves(self, pack: bool, short: bool, tops: Sequence[tuple[str, Card]],
+                    takers: Mapping[Card, list[str]]) -> list[Move]:
+        """The move of the pack there is, if any: the refill while a packet is ``short`` of three
+        (Rule III), else the deal (with ``deal_when=stuck`` only when nothing can be done)."""
+        if not pack:
+            return []
+        if short:
+            return [REFILL]
+        if self.options.deal_when == "any" or not self._progress(tops, takers):
+            return [DEAL]
+        return []
+
+    @staticmethod
+    def _circle_moves(tops: Sequence[tuple[str, Card]], takers: Mapping[Card, list[str]]) -> list[Move]:
+        """The moves of the packets' uppermost cards ``tops``: each to the foundations that take it,
+        and married onto the uppermost card of another packet, one higher in its suit."""
+        moves: list[Move] = []
+        for source, card in tops:
+            moves += moves_up(source, card, takers.get(card, []))
+            for target, under in tops:
+                if target != source and _MARRIES[under][card]:
+                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+        return moves
 
     @staticmethod
     def _progress(tops: Sequence[tuple[str, Card]], takers: Mapping[Card, list[str]]) -> bool:
@@ -384,6 +400,66 @@ packet 12: 8♠ 9♥ 9♣
         if pack_move[4] != "deal" or move[0] != "move" or move[2] == "talon":
             return False
         return len(self.piles[move[2]].cards) > PACKET
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out without a move: the foundations do not change along a run, so neither does
+        what they take.  A refill tops the packets up from the pack in order from I, and every move
+        after it counts as a use (:meth:`independent` takes none for independent); a deal changes
+        nothing but the pack and the talon (it is made only when no packet is short, and the packets
+        it leaves are what decides whether it may be made again), so after each the uses are the
+        same moves of the packets that hold three cards, and the moves of the card it brings to the
+        talon.  Every move takes a card from the pack, so no run comes back, and one move of the
+        pack at most is legal.
+
+        >>> from patience import load
+        >>> game = load("the-clock", seed=1)
+        >>> runs = game.pack_runs(DEAL)
+        >>> [" ".join(map(str, run)) for run in runs[:2]], len(runs)
+        (['deal 10♦ → foundation', 'deal J♣ → foundation'], 404)
+        >>> next(" ".join(map(str, run)) for run in runs if run[-1].source == "talon")
+        'deal deal deal deal Q♠ → foundation'
+        """
+        piles = self.piles
+        pack = piles["pack"]
+        packets = {name: piles[name].cards for name in PACKETS}
+        tops = [(name, cards[-1]) for name, cards in packets.items() if cards]
+        short = len(tops) < HOURS or any(len(cards) < PACKET for cards in packets.values())
+        takers = self._takers()
+        if first not in self._pack_moves(bool(pack.cards), short, tops, takers):
+            return super().pack_runs(first)
+        left = len(pack.cards)
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        if first == REFILL:
+            for name, cards in packets.items():
+                wanted = min(PACKET - len(cards), left)
+                if wanted > 0:
+                    packets[name] = cards + pack.cards[left - wanted:left][::-1]
+                    left -= wanted
+            tops = [(name, cards[-1]) for name, cards in packets.items() if cards]
+            short = len(tops) < HOURS or any(len(cards) < PACKET for cards in packets.values())
+            talon = piles["talon"].cards
+            uses = self._circle_moves(tops, takers)
+            if talon:
+                uses += moves_up("talon", talon[-1], takers.get(talon[-1], []))
+            refilled = {**piles, **{name: Pile(cards) for name, cards in packets.items()},
+                        "pack": Pile(pack.cards[:left], min(pack.face_down, left))}
+            run = (REFILL,)
+            runs += runs_using(self, run, uses, lambda: refilled)
+            following = self._pack_moves(bool(left), short, tops, takers)
+            if not following:
+                return runs
+            first = following[0]  # the deal: no packet is short while the pack holds cards
+        # _priority() looks at the source of a marriage only (a card of the talon can but go up),
+        # and a deal changes no packet.
+        circle = {**piles, **{name: Pile(cards) for name, cards in packets.items()}}
+        kept = [move for move in self._circle_moves(tops, takers) if len(packets[move[2]]) <= PACKET]
+        while len(run) < PACK_RUN and left:
+            left -= 1
+            card = pack.cards[left]
+            run += (first,)
+            runs += runs_using(self, run, kept + moves_up("talon", card, takers.get(card, [])), lambda: circle)
+        return runs
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to the one foundation that takes it, from the talon (where nothing else can

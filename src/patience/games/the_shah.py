@@ -38,6 +38,7 @@ from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, ring
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["TheShah"]
@@ -338,23 +339,33 @@ circle 2 ray 8: Q♥
         if pack and first is not None:
             legal.append(REFILL)
         takers = self.foundation_takers(distinct_suits=False)
-        from_talon = self.options.marry_from == "talon"
+        outer = [(name, card) for name, card in sources if _CIRCLE_OF.get(name) == CIRCLES]
         for source, card in sources:
-            legal += moves_up(source, card, takers.get(card, []))
-            if not star:
-                continue
-            outer = _CIRCLE_OF.get(source) == CIRCLES
-            if outer or (source == "talon" and from_talon):
-                for target, under in sources:
-                    if target != source and _CIRCLE_OF.get(target) == CIRCLES and _MARRIES[under][card]:
-                        legal.append(Move("move", (card,), source, target, f"{card} → {under}"))
-            if first is not None and source == "talon":
-                legal.append(Move("move", (card,), source, first, f"{card} → space"))
-            if outer:
-                for inner in lanes:
-                    where = "lane" if len(lanes) == 1 else inner
-                    legal.append(Move("move", (card,), source, inner, f"{card} → {where}"))
+            if star:
+                legal += self._card_moves(source, card, outer, takers, first, lanes)
+            else:
+                legal += moves_up(source, card, takers.get(card, []))
         return legal
+
+    def _card_moves(self, source: str, card: Card, outer: Sequence[tuple[str, Card]],
+                    takers: Mapping[int, Sequence[str]], first: str | None, lanes: Sequence[str]) -> list[Move]:
+        """The moves of ``card``, available at ``source`` (a place of the star or the talon), once the
+        star is complete: to the foundations ``takers`` name, as a marriage onto the available cards of
+        the third circle, ``outer`` (their places and cards), from the talon into the first space
+        ``first``, and from the third circle into the inner places of the ``lanes``."""
+        moves = moves_up(source, card, takers.get(card, []))
+        third = _CIRCLE_OF.get(source) == CIRCLES
+        if third or (source == "talon" and self.options.marry_from == "talon"):
+            for target, under in outer:
+                if target != source and _MARRIES[under][card]:
+                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+        if first is not None and source == "talon":
+            moves.append(Move("move", (card,), source, first, f"{card} → space"))
+        if third:
+            for inner in lanes:
+                where = "lane" if len(lanes) == 1 else inner
+                moves.append(Move("move", (card,), source, inner, f"{card} → {where}"))
+        return moves
 
     # ------------------------------------------------------------ for solvers
     def independent(self, pack_move: Move, move: Move) -> bool:
@@ -370,6 +381,65 @@ circle 2 ray 8: Q♥
             return False
         source, target = self.piles[move.source], self.piles[move.target]
         return len(source.cards) > 1 and (bool(target.cards) or move.target.startswith("foundation"))
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out without a move once the star is complete and has no space: a deal then only
+        lays the pack's next card on the talon, so the star and the foundations lie after every deal
+        as they lie now.  What a run brings is used by the talon's card and by the moves of the star
+        that empty a place (the place must be refilled before the next deal, so they are not
+        :meth:`independent` of it), the same after every deal.  While the star is dealt and while
+        spaces are refilled, the moves are made (as :meth:`~patience.game.Game.pack_steps` makes them)
+        up to the first deal to the talon of a complete star.  One move of the pack at most is ever
+        legal, and each takes a card from the pack, so a run never comes back to where it was.
+
+        Deal 1 once the star is dealt: each run ends in a move of the card it dealt or in one that
+        empties a place of the third circle (2♦ up, 10♣ and 10♦ onto the jacks), after every deal:
+
+        >>> game = TheShah.deal(seed=1)
+        >>> for _ in range(len(PLACES)):
+        ...     _ = game.play(DEAL)
+        >>> runs = game.pack_runs(DEAL)
+        >>> [" ".join(map(str, run)) for run in runs[:4]]
+        ['deal 2♦ → foundation', 'deal 10♣ → J♣', 'deal 10♦ → J♦', 'deal deal 2♦ → foundation']
+        >>> len(runs), len(runs[-1]), str(runs[-1][-1])
+        (208, 65, '10♦ → J♦')
+        """
+        if first == DEAL and self.star_dealt:
+            return self._deal_runs(())
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        steps = self.pack_steps(first)
+        try:
+            for step in steps:
+                run += (step.move,)
+                runs += runs_using(self, run, step.uses, lambda: step.piles)
+                if len(step.pack) != 1 or len(run) == PACK_RUN:
+                    return None if len(step.pack) > 1 else runs
+                if step.pack[0] == DEAL and self.star_dealt:
+                    return runs + self._deal_runs(run)
+        finally:
+            steps.close()
+        return runs
+
+    def _deal_runs(self, run: tuple[Move, ...]) -> list[tuple[Move, ...]]:
+        """The runs of :meth:`pack_runs` that go on from ``run`` (the moves of the pack made so far)
+        with deals to the talon, from a complete star without a space."""
+        piles = self.piles
+        pack = piles["pack"].cards
+        talon = piles["talon"].cards
+        sources = [(name, piles[name].cards[-1]) for name in (self.outermost(r) for r in range(1, RAYS + 1)) if name]
+        outer = [(name, card) for name, card in sources if _CIRCLE_OF[name] == CIRCLES]
+        takers = self.foundation_takers(distinct_suits=False)
+        emptying = [move for name, card in sources if len(piles[name].cards) == 1
+                    for move in self._card_moves(name, card, outer, takers, None, ())]
+        runs: list[tuple[Move, ...]] = []
+        for dealt in range(1, min(len(pack), PACK_RUN - len(run)) + 1):
+            run += (DEAL,)
+            card = pack[-dealt]
+            uses = emptying + self._card_moves("talon", card, outer, takers, None, ())
+            runs += runs_using(self, run, uses,
+                               lambda: {**piles, "talon": Pile(talon + pack[:-dealt - 1:-1])})
+        return runs
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """Once the pack is exhausted: a card played up when the cards one lower in its suit (of

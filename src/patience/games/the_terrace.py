@@ -36,6 +36,7 @@ from ..cards import CARDS, Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["TheTerrace"]
@@ -594,17 +595,22 @@ valley 9: 9♣
         """The legal moves less those that lead where another leads: a card to a second foundation of
         the same height and top colour, or onto a second packet that looks the same; and a move of
         the cards the last move laid on the valley (they could have gone there straight)."""
-        piles = self.piles
         last = self.history[-1] if self.history else None
-        again: tuple[Card, ...] = ()
         if last is not None and last[0] == "move" and last[3] in VALLEY and last[2] != "choice":
-            again = last[1]
+            return self._useful(self.legal_moves(), last[1], last[3])
+        return self._useful(self.legal_moves())
+
+    def _useful(self, moves: Iterable[Move], again: tuple[Card, ...] = (), laid_on: str = "") -> list[Move]:
+        """``moves`` less each that leads where one before it leads (a card to a second foundation of
+        the same height and top colour, or onto a second packet that looks the same), and less a move
+        of ``again``, the cards last laid on the packet ``laid_on``."""
+        piles = self.piles
         seen: set[tuple[Any, ...]] = set()
         useful = []
-        for move in self.legal_moves():
+        for move in moves:
             kind, cards, source, target, _ = move
             if kind == "move" and source != "choice":
-                if again and source == last[3] and cards == again[len(again) - len(cards):]:
+                if again and source == laid_on and cards == again[len(again) - len(cards):]:
                     continue
                 there = piles[target].cards
                 key = (source, len(cards), target.startswith("foundation"), len(there),
@@ -614,6 +620,44 @@ valley 9: 9♣
                 seen.add(key)
             useful.append(move)
         return useful
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out from the moves here: a deal only lays the pack's next card on the talon, so the
+        Terrace, the foundations and the valley lie after every deal as they lie now, with the same
+        moves (which differ from one another in their source: the talon's are told apart from the
+        rest).  What a run brings is used by the talon's card and by the moves that empty a packet
+        (its vacancy takes the pack's next card), the same after each deal.  There is one run of
+        deals for each card left in the pack, none comes back (the pack shrinks), and the pack is
+        only ever dealt one way.  Here the valley's J♣ and J♦, going up and emptying their packets,
+        follow every deal; the 9♦ is the first card dealt, the 2♣ the second:
+
+        >>> from patience import load
+        >>> game = load("the-terrace", seed=18)
+        >>> _ = game.play("J♠ → foundation")
+        >>> runs = [" ".join(map(str, run)) for run in game.pack_runs(DEAL)]
+        >>> runs[:3]
+        ['deal J♣ → foundation', 'deal J♦ → foundation', 'deal 9♦ → 10♠']
+        >>> runs[11], len(runs)
+        ('deal deal 2♣ → 3♦', 428)
+        """
+        piles = self.piles
+        hand, talon = piles["pack"], piles["talon"]
+        if first != DEAL or not self.chosen or not hand.cards:
+            return super().pack_runs(first)
+        terrace_moves, valley_moves, tops, blocked = self.worked_out("lie", _LIE, self._work_out_lie)
+        before = [m for m in self._useful(terrace_moves) if not self.independent(first, m)]
+        after = [m for m in self._useful(valley_moves) if not self.independent(first, m)]
+        cards = hand.cards
+        runs: list[tuple[Move, ...]] = []
+        for dealt in range(1, min(len(cards), PACK_RUN) + 1):
+            card = cards[-dealt]
+            talon_uses = [m for m in self._useful(self._moves_of("talon", (card,), tops, blocked))
+                          if not self.independent(first, m)]
+            left = len(cards) - dealt
+            runs += runs_using(self, (first,) * dealt, before + talon_uses + after,
+                               lambda: {**piles, "pack": Pile(cards[:left], min(hand.face_down, left)),
+                                        "talon": Pile(talon.cards + cards[left:][::-1], talon.face_down)})
+        return runs
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when every card that could lie on it in the valley (one
