@@ -30,6 +30,7 @@ from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, pile_kind
 from ..options import Option
+from ..solve import PACK_RUN, runs_using
 from . import register
 
 __all__ = ["PLATE_PACK_SEED", "PLATE_ROWS", "NapoleonAtStHelena"]
@@ -226,10 +227,28 @@ class NapoleonAtStHelena(Game):
         >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
         True
         """
-        piles = self.piles
         takes = self._takers()
-        # The lowest card of each column (Rule I), the columns whose lowest card takes a card in
-        # marriage, by the code of the card it takes (one lower in its suit), and the lanes.
+        sources, spouses, to_lanes = self._tableau()
+        talon = self.piles["talon"].cards
+        if talon:
+            sources.append(("talon", talon[-1], True))
+        moves: list[Move] = []
+        playable = False
+        for source, card, may_fill_lane in sources:
+            if card in takes:
+                playable = True
+            moves += self._card_moves(source, card, may_fill_lane, takes, spouses, to_lanes)
+        # Talon: the pack is turned when no available card can be played (as deal_when says).
+        pack = self.piles["pack"].cards
+        if pack and not (playable and self._deal_waits(len(pack))):
+            moves.insert(0, DEAL)
+        return moves
+
+    def _tableau(self) -> tuple[list[tuple[str, Card, bool]], dict[int, list[tuple[str, Card]]], list[tuple[str, str]]]:
+        """The columns as the moves see them: the lowest card of each (Rule I), with whether it may
+        go to a lane; the columns whose lowest card takes a card in marriage, by the code of the
+        card it takes (one lower in its suit); and the lanes, each with how its moves are written."""
+        piles = self.piles
         sources: list[tuple[str, Card, bool]] = []
         spouses: dict[int, list[tuple[str, Card]]] = {}
         lanes: list[str] = []
@@ -244,27 +263,24 @@ class NapoleonAtStHelena(Game):
                     spouses.setdefault(under - 1, []).append((name, under))
             else:
                 lanes.append(name)
-        talon = piles["talon"].cards
-        if talon:
-            sources.append(("talon", talon[-1], True))
-        to_lanes = [(lane, " → lane" if i == 0 else f" → {lane}") for i, lane in enumerate(lanes)]
+        return sources, spouses, [(lane, " → lane" if i == 0 else f" → {lane}") for i, lane in enumerate(lanes)]
+
+    @staticmethod
+    def _card_moves(source: str, card: Card, may_fill_lane: bool, takes: Mapping[int, str],
+                    spouses: Mapping[int, list[tuple[str, Card]]], to_lanes: Sequence[tuple[str, str]]) -> list[Move]:
+        """The moves of ``card``, available on ``source``: to the foundation that takes it (``takes``),
+        onto the card one higher of its suit (``spouses``), and to the lanes (``to_lanes``) if it may."""
+        text = card.text
         moves: list[Move] = []
-        playable = False
-        for source, card, may_fill_lane in sources:
-            text = card.text
-            taker = takes.get(card)
-            if taker is not None:
-                playable = True
-                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
-            for target, under in spouses.get(card, ()):
-                if target != source:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-            if may_fill_lane:
-                for lane, written in to_lanes:
-                    moves.append(Move("move", (card,), source, lane, text + written))
-        # Talon: the pack is turned when no available card can be played (as deal_when says).
-        if piles["pack"].cards and not (playable and self._deal_waits()):
-            moves.insert(0, DEAL)
+        taker = takes.get(card)
+        if taker is not None:
+            moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+        for target, under in spouses.get(card, ()):
+            if target != source:
+                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+        if may_fill_lane:
+            for lane, written in to_lanes:
+                moves.append(Move("move", (card,), source, lane, text + written))
         return moves
 
     def _takers(self) -> dict[int, str]:
@@ -272,11 +288,11 @@ class NapoleonAtStHelena(Game):
         card of the suit; an ace to the first empty foundation)."""
         return self.going_up(FOUNDATION_NAMES, ACES)
 
-    def _deal_waits(self) -> bool:
-        """Whether the next card of the pack may be turned only when no available card can be
-        played to a foundation (always, or for the first card only, as the option says)."""
+    def _deal_waits(self, size: int) -> bool:
+        """Whether the next card of a pack of ``size`` cards may be turned only when no available
+        card can be played to a foundation (always, or for the first card only, as the option says)."""
         when = self.options.deal_when
-        return when == "blocked" or (when == "first" and len(self.piles["pack"].cards) == REMAINDER)
+        return when == "blocked" or (when == "first" and size == REMAINDER)
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("column", "foundation")
@@ -330,19 +346,60 @@ class NapoleonAtStHelena(Game):
         free to be dealt: it uncovers no card that a foundation takes."""
         if move.kind != "move" or move.source in ("talon", "pack") or move.target in ("talon", "pack"):
             return False
-        if move.target is not None and move.target.startswith("foundation"):
-            waited = self.options.deal_when == "blocked" or (
-                self.options.deal_when == "first" and len(self.piles["pack"]) == REMAINDER - 1)
-            return not waited
-        waited = self.options.deal_when == "blocked" or (
-            self.options.deal_when == "first" and len(self.piles["pack"]) == REMAINDER - 1)
+        return self._before_deal(move, self._deal_waits(len(self.piles["pack"]) + 1))
+
+    def _before_deal(self, move: Move, waited: bool) -> bool:
+        """Whether ``move``, between the columns or to a foundation, could have been made before a
+        deal that ``waited`` for the cards that can be played (see :meth:`independent`)."""
         if not waited:
             return True
+        if move.target is not None and move.target.startswith("foundation"):
+            return False
         pile = self.piles[move.source]
-        if len(pile) < 2:
-            return True
-        under = pile.cards[-2]
-        return under not in self._takers()
+        return len(pile) < 2 or pile.cards[-2] not in self._takers()
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out without dealing: a deal changes only the pack and the talon, and no card can go
+        back to the pack, so after each deal the moves are the columns' (as they were) and those of the
+        card dealt (:meth:`_card_moves`, to the first lane only, as :meth:`useful_moves` has it).  The
+        uses are the card's moves, after the columns' moves that a deal which waited for the cards
+        that can be played could not have come before (:meth:`_before_deal`); the next card is dealt
+        while the pack holds one and the deal need not wait (the columns' cards stay as they were).
+        The talon only grows, so no run comes back to a position.
+
+        >>> game = NapoleonAtStHelena.deal(seed=8)
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(DEAL)]
+        ['deal 7♥ → 8♥', 'deal deal A♥ → foundation']
+        """
+        piles = self.piles
+        pack, talon = piles["pack"].cards, piles["talon"].cards
+        if first != DEAL or not pack:
+            return super().pack_runs(first)
+        takes = self._takers()
+        sources, spouses, to_lanes = self._tableau()
+        waits_for_columns = any(card in takes for _, card, _ in sources)
+        waited_uses: list[Move] | None = None  # the columns' moves that are uses after a deal that waited
+        down = piles["talon"].face_down
+        runs: list[tuple[Move, ...]] = []
+        run: tuple[Move, ...] = ()
+        left = len(pack)
+        while True:
+            left -= 1
+            card = pack[left]
+            run += (first,)
+            uses = self._card_moves("talon", card, True, takes, spouses, to_lanes[:1])
+            if self._deal_waits(left + 1):
+                if waited_uses is None:
+                    waited_uses = [m for source, column_card, may_fill_lane in sources
+                                   for m in self._card_moves(source, column_card, may_fill_lane, takes, spouses,
+                                                             to_lanes[:1])
+                                   if not self._before_deal(m, True)]
+                uses = waited_uses + uses
+            shown = talon + pack[left:][::-1]
+            runs += runs_using(self, run, uses, lambda: {**piles, "talon": Pile(shown, down)})
+            if not left or len(run) == PACK_RUN or (
+                    self._deal_waits(left) and (waits_for_columns or card in takes)):
+                return runs
 
     def _candidates(self, quick: bool) -> Iterator[Move]:
         yield Move("deal", (), "pack", "talon", "deal")

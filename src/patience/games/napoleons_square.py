@@ -39,13 +39,14 @@ K♣
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
+from ..solve import runs_using
 from . import register
 
 __all__ = ["NapoleonsSquare", "blocking_kings"]
@@ -68,11 +69,57 @@ DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
 #: Packets on each of the three sides: up the left, along the top, down the right.
 PER_SIDE = 4
 
+
+#: The piles the lie of a position is worked out from (see :meth:`NapoleonsSquare._lie`).
+_LIE_PILES = (*PACKET_NAMES, *FOUNDATION_NAMES)
+
+
+class _Lie(NamedTuple):
+    """What the moves of an available card look at (see :meth:`NapoleonsSquare._lie`)."""
+
+    takes: Mapping[int, str]
+    packets: list[tuple[str, Card]]
+    spouses: dict[int, list[tuple[str, Card]]]
+    vacancy: str | None
+
+
 NOTE_WORDS = (
     "If after dealing the square two kings of one suit were found to be blocking two smaller cards "
     "of that suit, either the whole must be taken up and re-dealt, or one king must be slipped "
     "underneath."
 )
+
+
+def _card_moves(takes: Mapping[int, str], spouses: Mapping[int, list[tuple[str, Card]]],
+                vacancy: str | None, source: str, card: Card) -> list[Move]:
+    """The legal moves of ``card``, available on ``source``, in the order of
+    :meth:`NapoleonsSquare.generate_legal_moves`, in the lie ``takes``, ``spouses``, ``vacancy`` (see
+    :meth:`NapoleonsSquare._lie`): to its foundation, in marriage onto the packets and (from the talon
+    or the pack) into the vacancy, in the packets' order, and, just turned, to the talon."""
+    moves: list[Move] = []
+    text = card.text
+    taker = takes.get(card)
+    if taker is not None:
+        moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+    married = spouses.get(card, ())
+    if vacancy is not None and source in ("turned", "talon"):
+        # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
+        # with the marriages).
+        at = PLACE[vacancy]
+        for target, under in married:
+            if PLACE[target] < at:
+                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+        moves.append(Move("move", (card,), source, vacancy, text + " → space"))
+        for target, under in married:
+            if PLACE[target] > at:
+                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+    else:
+        for target, under in married:
+            if target != source:
+                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+    if source == "turned":
+        moves.append(Move("move", (card,), source, "talon", text + " → talon"))
+    return moves
 
 
 def blocking_kings(packets: Mapping[str, Pile]) -> dict[Suit, list[tuple[str, int]]]:
@@ -308,24 +355,8 @@ talon:
         True
         """
         piles = self.piles
-        # The foundation that takes each card, by its code: the first begun in its suit with the
-        # card below it on top, or the first empty one for an ace (Rule III).
-        takes = self.going_up(FOUNDATION_NAMES, ACES)
-        # Rule I: the top card of each packet is available.  The packets whose top card takes a
-        # card in marriage, by the code of the card it takes (one lower in its suit), and the
-        # first vacancy (the vacancies are alike: a card is offered the first).
-        sources: list[tuple[str, Card]] = []
-        spouses: dict[int, list[tuple[str, Card]]] = {}
-        vacancy = None
-        for name in PACKET_NAMES:
-            cards = piles[name].cards
-            if cards:
-                under = cards[-1]
-                sources.append((name, under))
-                if under.value > 1:
-                    spouses.setdefault(under - 1, []).append((name, under))
-            elif vacancy is None:
-                vacancy = name
+        takes, packets, spouses, vacancy = self._lie()
+        sources = list(packets)
         turned, talon = piles["turned"].cards, piles["talon"].cards
         if turned:
             sources.append(("turned", turned[-1]))
@@ -337,28 +368,7 @@ talon:
         if not turned and piles["pack"].cards:
             moves.append(DEAL)
         for source, card in sources:
-            text = card.text
-            taker = takes.get(card)
-            if taker is not None:
-                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
-            married = spouses.get(card, ())
-            if vacancy is not None and source in ("turned", "talon"):
-                # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
-                # with the marriages).
-                at = PLACE[vacancy]
-                for target, under in married:
-                    if PLACE[target] < at:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-                moves.append(Move("move", (card,), source, vacancy, text + " → space"))
-                for target, under in married:
-                    if PLACE[target] > at:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-            else:
-                for target, under in married:
-                    if target != source:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-            if source == "turned":
-                moves.append(Move("move", (card,), source, "talon", text + " → talon"))
+            moves += _card_moves(takes, spouses, vacancy, source, card)
         remedy = self.options.remedy
         if remedy != "none" and self.square_as_dealt():
             moves += self._remedies(remedy)
@@ -430,6 +440,52 @@ talon:
         when the last one has gone, and no move brings a card back to the pack or the turned
         card's place)."""
         return pack_move.kind == "deal" and move.kind == "move" and move.source != "turned"
+
+    def _lie(self) -> _Lie:
+        """What the moves of an available card look at: the foundation that takes each card, by its
+        code (the first begun in its suit with the card below it on top, or the first empty one for
+        an ace: Rule III); the top card of each packet, available (Rule I); the packets whose top
+        card takes a card in marriage, by the code of the card it takes (one lower in its suit); and
+        the first vacancy (the vacancies are alike: a card is offered the first).  Worked out once for
+        the packets and foundations as they lie (:meth:`~patience.game.Game.worked_out`), for the
+        legal moves and the runs of the pack worked out just after them."""
+        return self.worked_out("lie", _LIE_PILES, self._work_out_lie)
+
+    def _work_out_lie(self, _: list[Pile]) -> _Lie:
+        piles = self.piles
+        packets: list[tuple[str, Card]] = []
+        spouses: dict[int, list[tuple[str, Card]]] = {}
+        vacancy = None
+        for name in PACKET_NAMES:
+            cards = piles[name].cards
+            if cards:
+                under = cards[-1]
+                packets.append((name, under))
+                if under.value > 1:
+                    spouses.setdefault(under - 1, []).append((name, under))
+            elif vacancy is None:
+                vacancy = name
+        return _Lie(self.going_up(FOUNDATION_NAMES, ACES), packets, spouses, vacancy)
+
+    def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
+        """Worked out from the lie here: a deal only turns the pack's next card, which must be
+        played, married, put in a vacancy or laid on the talon before another is turned, and ends
+        the Note's remedies, so a run is the one deal, new (the card turned was not there), and
+        what it brings is used by the moves of the card turned (the others are
+        :meth:`independent` of it), with the square and the foundations as they lie now.
+
+        >>> game = NapoleonsSquare.from_plate()
+        >>> [" ".join(map(str, run)) for run in game.pack_runs(DEAL)]
+        ['deal 2♦ → 3♦', 'deal 2♦ → talon']
+        """
+        piles = self.piles
+        pack = piles["pack"].cards
+        if first != DEAL or piles["turned"].cards or not pack:
+            return super().pack_runs(first)
+        card = pack[-1]
+        takes, _, spouses, vacancy = self._lie()
+        return runs_using(self, (first,), _card_moves(takes, spouses, vacancy, "turned", card),
+                          lambda: {"turned": Pile((card,))})
 
     def aliases(self, move: Move) -> set[str]:
         """With two packs, two equal cards may be available at once, so a move may name the pile
