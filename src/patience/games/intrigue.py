@@ -227,9 +227,7 @@ class Intrigue(Game):
         moves = [DEAL] if dealing else []
         takers = self._takers()
         open_queens = [] if dealing else self._open_queens(piles)
-        for source in MIDDLES:
-            moves += self._moves_of(piles, source, takers, open_queens)
-        return moves
+        return moves + self._moves_of(piles, MIDDLES, takers, open_queens)
 
     def _open_queens(self, piles: Mapping[str, Pile]) -> list[tuple[str, Card]]:
         """Rule X: the exposed queens that have received no card, with their names (once the pack
@@ -239,20 +237,22 @@ class Intrigue(Game):
                 if len(piles[name].cards) == 1 and not bits >> i & 1]
 
     @staticmethod
-    def _moves_of(piles: Mapping[str, Pile], source: str, takers: dict[int, list[str]],
+    def _moves_of(piles: Mapping[str, Pile], sources: Iterable[str], takers: dict[int, list[str]],
                   open_queens: list[tuple[str, Card]]) -> list[Move]:
-        """The legal moves of the exposed card of the packet ``source`` of the middle row, with the
-        piles ``piles``: to each packet of the top or bottom row that takes it (``takers``, by
+        """The legal moves of the exposed cards of the packets ``sources`` of the middle row, with the
+        piles ``piles``: each to each packet of the top or bottom row that takes it (``takers``, by
         :meth:`_takers`), then to each of ``open_queens`` (:meth:`_open_queens`) but its own."""
-        cards = piles[source].cards
-        if len(cards) < 2:
-            return []  # a bare queen (or no queen yet): a queen is never moved
-        card = cards[-1]
-        moves = [Move("move", (card,), source, name, f"{card} → {piles[name].cards[-1]}")
-                 for name in takers.get(card.value, ())]
-        for name, queen in open_queens:
-            if name != source:
-                moves.append(Move("move", (card,), source, name, f"{card} → {queen}"))
+        moves: list[Move] = []
+        for source in sources:
+            cards = piles[source].cards
+            if len(cards) < 2:
+                continue  # a bare queen (or no queen yet): a queen is never moved
+            card = cards[-1]
+            for name in takers.get(card.value, ()):
+                moves.append(Move("move", (card,), source, name, f"{card} → {piles[name].cards[-1]}"))
+            for name, queen in open_queens:
+                if name != source:
+                    moves.append(Move("move", (card,), source, name, f"{card} → {queen}"))
         return moves
 
     def violation(self, move: Move) -> IllegalMove | None:
@@ -481,7 +481,7 @@ class Intrigue(Game):
             return super().pack_runs(first)
         board = dict(piles)  # the piles as the run leaves them
         takers = self._takers(board)
-        useful = {source: self._useful(self._moves_of(board, source, takers, []), board) for source in MIDDLES}
+        useful = {source: self._useful(self._moves_of(board, (source,), takers, []), board) for source in MIDDLES}
         runs: list[tuple[Move, ...]] = []
         run: tuple[Move, ...] = ()
         for dealt in range(1, min(len(pack), PACK_RUN) + 1):
@@ -492,10 +492,10 @@ class Intrigue(Game):
             if dealt == len(pack) or landed not in MIDDLES:
                 takers = self._takers(board)
                 queens = self._open_queens(board) if dealt == len(pack) else []
-                useful = {source: self._useful(self._moves_of(board, source, takers, queens), board)
+                useful = {source: self._useful(self._moves_of(board, (source,), takers, queens), board)
                           for source in MIDDLES}
             else:
-                useful[landed] = self._useful(self._moves_of(board, landed, takers, []), board)
+                useful[landed] = self._useful(self._moves_of(board, (landed,), takers, []), board)
             uses = [move for source in MIDDLES for move in useful[source] if self._uses_deal(move, card, landed)]
             runs += runs_using(self, run, uses, lambda: board)
         return runs
