@@ -303,21 +303,9 @@ class GeneralSedgewick(Game):
         if not first:
             return moves  # the first foundation card is dealt before any card is played
         takes, packets, vacancies = self._reach()
-        runs, on = self.options.runs, ON[self.options.wrap]
-        for source, card in packets:
-            moves += self._card_moves(source, card, takes, packets, vacancies)
-            if runs:  # a descending sequence at the top of a packet onto the others
-                pile = piles[source].cards
-                for n in range(2, descending_run(pile, on) + 1):
-                    run = pile[-n:]
-                    head = run[0]
-                    for target, under in packets:
-                        if target != source and on[under][head]:
-                            moves.append(Move("move", run, source, target, f"{head.text} → {under.text}"))
         talon = piles["talon"].cards
-        if talon:
-            moves += self._card_moves("talon", talon[-1], takes, packets, vacancies)
-        return moves
+        return moves + self._card_moves([*packets, ("talon", talon[-1])] if talon else packets,
+                                        takes, packets, vacancies)
 
     def _reach(self) -> tuple[dict[int, str], list[tuple[str, Card]], list[str]]:
         """Where the cards in play may go, once the first foundation card is down: the foundation
@@ -349,28 +337,42 @@ class GeneralSedgewick(Game):
                 vacancies.append(name)
         return takes, packets, vacancies
 
-    def _card_moves(self, source: str, card: Card, takes: Mapping[int, str], packets: Sequence[tuple[str, Card]],
-                    vacancies: Sequence[str]) -> list[Move]:
-        """The moves of ``card``, the uppermost of ``source`` (a packet or the talon), alone, where
-        :meth:`_reach` says cards may go: to the foundation that takes it, then onto each other packet
-        one higher (Rules III and IV) and, from the talon, to each vacancy (the first written ``space``)."""
-        text = card.text
-        taker = takes.get(card)
-        moves = [] if taker is None else [Move("move", (card,), source, taker, text + " → foundation")]
-        on = ON[self.options.wrap]
-        if source == "talon" and vacancies:
-            tops = dict(packets)
-            for target in CROSS_NAMES:
-                under = tops.get(target)
-                if under is None:
-                    where = "space" if target == vacancies[0] else target
-                    moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
-                elif on[under][card]:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-        else:
+    def _card_moves(self, sources: Sequence[tuple[str, Card]], takes: Mapping[int, str],
+                    packets: Sequence[tuple[str, Card]], vacancies: Sequence[str]) -> list[Move]:
+        """The moves of each card of ``sources``, the uppermost of its pile (a packet or the talon),
+        where :meth:`_reach` says cards may go: to the foundation that takes it, then onto each other
+        packet one higher (Rules III and IV) and, from the talon, to each vacancy (the first written
+        ``space``); with ``runs``, then each descending sequence at the top of a packet onto the others."""
+        piles = self.piles
+        runs, on = self.options.runs, ON[self.options.wrap]
+        moves: list[Move] = []
+        for source, card in sources:
+            text = card.text
+            taker = takes.get(card)
+            if taker is not None:
+                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+            if source == "talon":
+                tops = dict(packets)
+                for target in CROSS_NAMES if vacancies else ():
+                    under = tops.get(target)
+                    if under is None:
+                        where = "space" if target == vacancies[0] else target
+                        moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+                    elif on[under][card]:
+                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+                if vacancies:
+                    continue
             for target, under in packets:
                 if target != source and on[under][card]:
                     moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+            if runs and source != "talon":  # a descending sequence at the top of a packet onto the others
+                pile = piles[source].cards
+                for n in range(2, descending_run(pile, on) + 1):
+                    run = pile[-n:]
+                    head = run[0]
+                    for target, under in packets:
+                        if target != source and on[under][head]:
+                            moves.append(Move("move", run, source, target, f"{head.text} → {under.text}"))
         return moves
 
     # ------------------------------------------------------------ for solvers
@@ -460,7 +462,7 @@ class GeneralSedgewick(Game):
             return super().pack_runs(first)
         takes, packets, vacancies = self._reach()
         return runs_turning(self, first, "pack", "talon", 1, lambda in_pack, on_talon, _: [DEAL] if in_pack else [],
-                            lambda card: self._useful(self._card_moves("talon", card, takes, packets, vacancies)))
+                            lambda card: self._useful(self._card_moves((("talon", card),), takes, packets, vacancies)))
 
     def _run_moves(self, source: str) -> Iterator[Move]:
         """With ``runs``: the sequences of two or more cards at the top of ``source`` onto the
