@@ -269,12 +269,8 @@ class LightAndShade(Game):
         piles = self.piles
         moves: list[Move] = [DEAL] if piles["pack"].cards else []
         # Rule I: the shades the foundations take next; only the Auxiliaries feed them.
-        wanted = {FOUNDATION_WANTS[piles[name].cards[-1]] for name in FOUNDATIONS}
-        for source in AUXILIARIES:
-            cards = piles[source].cards
-            if cards and _SHADE[cards[-1]] in wanted:
-                moves += self._founding(source, cards[-1])
-        takes, vacancies, rivals = self._places()
+        takes, vacancies, rivals = self._places({FOUNDATION_WANTS[piles[name].cards[-1]] for name in FOUNDATIONS},
+                                                moves)
         # A Rival goes onto an Auxiliary or into its vacancy (in the Auxiliaries' order) ...
         for source in RIVALS:
             cards = piles[source].cards
@@ -294,17 +290,22 @@ class LightAndShade(Game):
             moves += self._talon_moves(cards[-1], takes, rivals)
         return moves
 
-    def _places(self) -> tuple[dict[str, list[tuple[str, Card | None]]], list[tuple[str, Card | None]], list[str]]:
+    def _places(self, wanted: set[str] | None = None, founding: list[Move] | None = None) -> tuple[
+            dict[str, list[tuple[str, Card | None]]], list[tuple[str, Card | None]], list[str]]:
         """Where cards may go between the piles: the Auxiliaries by the shade each takes, with their
         last cards (Rule II); their vacancies, which take a Rival; and the vacancies of the Rivals,
-        which take the talon's card (Rule III)."""
+        which take the talon's card (Rule III).  Given the shades the foundations take next,
+        ``wanted``, the moves of the Auxiliaries' cards up are added to ``founding`` on the way."""
         piles = self.piles
         takes: dict[str, list[tuple[str, Card | None]]] = {}
         vacancies: list[tuple[str, Card | None]] = []
         for name in AUXILIARIES:
             cards = piles[name].cards
             if cards:
-                takes.setdefault(AUXILIARY_WANTS[cards[-1]], []).append((name, cards[-1]))
+                card = cards[-1]
+                takes.setdefault(AUXILIARY_WANTS[card], []).append((name, card))
+                if wanted and _SHADE[card] in wanted and founding is not None:
+                    founding += self._founding(name, card)
             else:
                 vacancies.append((name, None))
         return takes, vacancies, [name for name in RIVALS if not piles[name].cards]
