@@ -232,12 +232,8 @@ class NapoleonAtStHelena(Game):
         talon = self.piles["talon"].cards
         if talon:
             sources.append(("talon", talon[-1], True))
-        moves: list[Move] = []
-        playable = False
-        for source, card, may_fill_lane in sources:
-            if card in takes:
-                playable = True
-            moves += self._card_moves(source, card, may_fill_lane, takes, spouses, to_lanes)
+        moves = self._card_moves(sources, takes, spouses, to_lanes)
+        playable = any(card in takes for _, card, _ in sources)
         # Talon: the pack is turned when no available card can be played (as deal_when says).
         pack = self.piles["pack"].cards
         if pack and not (playable and self._deal_waits(len(pack))):
@@ -266,21 +262,23 @@ class NapoleonAtStHelena(Game):
         return sources, spouses, [(lane, " → lane" if i == 0 else f" → {lane}") for i, lane in enumerate(lanes)]
 
     @staticmethod
-    def _card_moves(source: str, card: Card, may_fill_lane: bool, takes: Mapping[int, str],
+    def _card_moves(sources: Iterable[tuple[str, Card, bool]], takes: Mapping[int, str],
                     spouses: Mapping[int, list[tuple[str, Card]]], to_lanes: Sequence[tuple[str, str]]) -> list[Move]:
-        """The moves of ``card``, available on ``source``: to the foundation that takes it (``takes``),
-        onto the card one higher of its suit (``spouses``), and to the lanes (``to_lanes``) if it may."""
-        text = card.text
+        """The moves of each card of ``sources``, available on its pile (with whether it may go to a
+        lane): to the foundation that takes it (``takes``), onto the card one higher of its suit
+        (``spouses``), and to the lanes (``to_lanes``) if it may."""
         moves: list[Move] = []
-        taker = takes.get(card)
-        if taker is not None:
-            moves.append(Move("move", (card,), source, taker, text + " → foundation"))
-        for target, under in spouses.get(card, ()):
-            if target != source:
-                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-        if may_fill_lane:
-            for lane, written in to_lanes:
-                moves.append(Move("move", (card,), source, lane, text + written))
+        for source, card, may_fill_lane in sources:
+            text = card.text
+            taker = takes.get(card)
+            if taker is not None:
+                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+            for target, under in spouses.get(card, ()):
+                if target != source:
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+            if may_fill_lane:
+                for lane, written in to_lanes:
+                    moves.append(Move("move", (card,), source, lane, text + written))
         return moves
 
     def _takers(self) -> dict[int, str]:
@@ -387,12 +385,10 @@ class NapoleonAtStHelena(Game):
             left -= 1
             card = pack[left]
             run += (first,)
-            uses = self._card_moves("talon", card, True, takes, spouses, to_lanes[:1])
+            uses = self._card_moves((("talon", card, True),), takes, spouses, to_lanes[:1])
             if self._deal_waits(left + 1):
                 if waited_uses is None:
-                    waited_uses = [m for source, column_card, may_fill_lane in sources
-                                   for m in self._card_moves(source, column_card, may_fill_lane, takes, spouses,
-                                                             to_lanes[:1])
+                    waited_uses = [m for m in self._card_moves(sources, takes, spouses, to_lanes[:1])
                                    if not self._before_deal(m, True)]
                 uses = waited_uses + uses
             shown = talon + pack[left:][::-1]

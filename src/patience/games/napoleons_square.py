@@ -91,34 +91,35 @@ NOTE_WORDS = (
 
 
 def _card_moves(takes: Mapping[int, str], spouses: Mapping[int, list[tuple[str, Card]]],
-                vacancy: str | None, source: str, card: Card) -> list[Move]:
-    """The legal moves of ``card``, available on ``source``, in the order of
+                vacancy: str | None, sources: Iterable[tuple[str, Card]]) -> list[Move]:
+    """The legal moves of each card of ``sources``, available on its pile, in the order of
     :meth:`NapoleonsSquare.generate_legal_moves`, in the lie ``takes``, ``spouses``, ``vacancy`` (see
     :meth:`NapoleonsSquare._lie`): to its foundation, in marriage onto the packets and (from the talon
     or the pack) into the vacancy, in the packets' order, and, just turned, to the talon."""
     moves: list[Move] = []
-    text = card.text
-    taker = takes.get(card)
-    if taker is not None:
-        moves.append(Move("move", (card,), source, taker, text + " → foundation"))
-    married = spouses.get(card, ())
-    if vacancy is not None and source in ("turned", "talon"):
-        # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
-        # with the marriages).
-        at = PLACE[vacancy]
-        for target, under in married:
-            if PLACE[target] < at:
-                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-        moves.append(Move("move", (card,), source, vacancy, text + " → space"))
-        for target, under in married:
-            if PLACE[target] > at:
-                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-    else:
-        for target, under in married:
-            if target != source:
-                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-    if source == "turned":
-        moves.append(Move("move", (card,), source, "talon", text + " → talon"))
+    for source, card in sources:
+        text = card.text
+        taker = takes.get(card)
+        if taker is not None:
+            moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+        married = spouses.get(card, ())
+        if vacancy is not None and source in ("turned", "talon"):
+            # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
+            # with the marriages).
+            at = PLACE[vacancy]
+            for target, under in married:
+                if PLACE[target] < at:
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+            moves.append(Move("move", (card,), source, vacancy, text + " → space"))
+            for target, under in married:
+                if PLACE[target] > at:
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+        else:
+            for target, under in married:
+                if target != source:
+                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+        if source == "turned":
+            moves.append(Move("move", (card,), source, "talon", text + " → talon"))
     return moves
 
 
@@ -367,8 +368,7 @@ talon:
         # laid on the talon.
         if not turned and piles["pack"].cards:
             moves.append(DEAL)
-        for source, card in sources:
-            moves += _card_moves(takes, spouses, vacancy, source, card)
+        moves += _card_moves(takes, spouses, vacancy, sources)
         remedy = self.options.remedy
         if remedy != "none" and self.square_as_dealt():
             moves += self._remedies(remedy)
@@ -484,7 +484,7 @@ talon:
             return super().pack_runs(first)
         card = pack[-1]
         takes, _, spouses, vacancy = self._lie()
-        return runs_using(self, (first,), _card_moves(takes, spouses, vacancy, "turned", card),
+        return runs_using(self, (first,), _card_moves(takes, spouses, vacancy, (("turned", card),)),
                           lambda: {"turned": Pile((card,))})
 
     def aliases(self, move: Move) -> set[str]:
