@@ -39,7 +39,7 @@ from typing import Any
 from ..build import Build, Foundation, ascending_from
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, pile_kind
+from ..game import Game, Move, Pile, Spot, moves_up, pile_kind
 from ..options import Option
 from ..render import fan_width
 from ..solve import runs_turning
@@ -348,9 +348,8 @@ class GeneralSedgewick(Game):
         moves: list[Move] = []
         for source, card in sources:
             text = card.text
-            taker = takes.get(card)
-            if taker is not None:
-                moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+            if card in takes:
+                moves += moves_up(source, card, (takes[card],))
             if source == "talon":
                 tops = dict(packets)
                 for target in CROSS_NAMES if vacancies else ():

@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from ..solve import runs_using
 from . import register
@@ -99,9 +99,8 @@ def _card_moves(takes: Mapping[int, str], spouses: Mapping[int, list[tuple[str, 
     moves: list[Move] = []
     for source, card in sources:
         text = card.text
-        taker = takes.get(card)
-        if taker is not None:
-            moves.append(Move("move", (card,), source, taker, text + " → foundation"))
+        if card in takes:
+            moves += moves_up(source, card, (takes[card],))
         married = spouses.get(card, ())
         if vacancy is not None and source in ("turned", "talon"):
             # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
