@@ -34,7 +34,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, PackStep, Pile, Spot, pile_order
+from ..game import Game, Move, Pile, Spot, pile_order
 from ..solve import runs_turning
 from ..options import Option
 from . import register
@@ -320,38 +320,6 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move between the rows and the foundations neither needs nor changes the stock and waste."""
         return move.kind == "move" and "waste" not in (move.source, move.target)
-
-    def pack_steps(self, first: Move) -> Iterator[PackStep]:
-        """Worked out on the stock and the waste alone, without moving: turning and re-dealing
-        change nothing else, so the card showing on the waste has the places it had.
-
-        >>> game = Canfield.deal(seed=1)
-        >>> [(str(step.move), str(step.piles["waste"].top), len(step.uses)) for step in game.pack_steps(TURN)][:3]
-        [('turn', '7♦', 0), ('turn', '7♣', 2), ('turn', 'J♣', 1)]
-        >>> len(game.history), len(game.piles["waste"])
-        (0, 0)
-        """
-        piles = self.piles
-        founds, places, spaces = self._places()
-        rest = (*sorted([piles[c] for c in COLUMNS], key=pile_order),
-                *sorted([piles[f] for f in FOUNDATIONS], key=pile_order))
-        stock, waste = piles["stock"], piles["waste"]
-        score, redeals = self.counters["score"], self.counters["redeals"]
-        draw = self.options.draw
-        move = first
-        while True:
-            if move.kind == "turn":
-                stock, waste = _turned(stock, waste, draw)
-            else:
-                (stock, waste), redeals = _redealt(waste), redeals + 1
-            after = dict(piles)
-            after["stock"], after["waste"] = stock, waste
-            pack = self._pack_moves(len(stock.cards), len(waste.cards), redeals)
-            uses = self._waste_moves(waste.cards[-1], founds, places, spaces) if waste.cards else []
-            yield PackStep(move, after, ((stock, waste, *rest), (score, redeals)), pack, uses)
-            if len(pack) != 1:
-                return
-            move = pack[0]
 
     def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
         """Worked out on the stock and the waste alone (:func:`~patience.solve.runs_turning`): turning

@@ -38,7 +38,7 @@ turn | 9♦ K♣ 3♠
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -46,7 +46,7 @@ from typing import Any
 from ..build import Build, Foundation, ascending_from
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, PackStep, Pile, Spot
+from ..game import Game, Move, Pile, Spot
 from ..options import Option
 from ..solve import runs_turning
 from . import register
@@ -729,35 +729,6 @@ class Demon(Game):
         """A move that does not take the top card of the talon neither needs nor changes the hand and
         the talon: it could have been made before the pack was turned or picked up."""
         return move.kind == "move" and move.source != "talon"
-
-    def pack_steps(self, first: Move) -> Iterator[PackStep]:
-        """Worked out on the hand and the talon alone, without moving: turning the hand and
-        picking it up change nothing else, so the other moves are the lie's as before.
-
-        >>> from patience import load
-        >>> game = load("demon", seed=1)
-        >>> [(str(step.move), str(step.piles["talon"].top), len(step.uses)) for step in game.pack_steps(TURN)][:3]
-        [('turn', '3♠', 1), ('turn', '6♠', 0), ('turn', 'Q♦', 0)]
-        >>> len(game.history), len(game.piles["talon"])
-        (0, 0)
-        """
-        piles = self.piles
-        lie, rest = self._lie(), self._lie_key()
-        hand, talon, used = piles["hand"], piles["talon"], self.counters["used"] > 0
-        move = first
-        while True:
-            if move.kind == "turn":
-                hand, talon = _turned(hand, talon)
-            else:
-                (hand, talon), used = _picked_up(talon), False
-            after = dict(piles)
-            after["hand"], after["talon"] = hand, talon
-            pack = _pack_moves(len(hand.cards), len(talon.cards), used)
-            uses = list(self._talon_moves(lie, talon.cards[-1])) if talon.cards else []
-            yield PackStep(move, after, (hand, talon, *rest, used), pack, uses)
-            if len(pack) != 1:
-                return
-            move = pack[0]
 
     def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
         """Worked out on the hand and the talon alone (:func:`~patience.solve.runs_turning`): turning
