@@ -215,12 +215,16 @@ class Card(int):
     @classmethod
     def parse(cls, text: str, pack: int = 0) -> Card:
         """Read a card from ``"10♥"``, ``"10H"``, ``"TH"``, ``"ten of hearts"`` or ``"knave of spades"``."""
+        card = _READ.get((text, pack)) if type(text) is str and type(pack) is int else None
+        if card is not None:
+            return card
         if not isinstance(text, str):
             raise InvalidCard(f"a card is named by a string such as '10♥', not {text!r}")
         key = text.strip().lower().replace("\ufe0f", "")
         m = _SHORT.match(key) or _WORDS.match(key)
         if m and m.group(1) in _RANK_WORDS and m.group(2) in _SUIT_WORDS:
-            return cls(_RANK_WORDS[m.group(1)], _SUIT_WORDS[m.group(2)], pack)
+            card = _READ[text, pack] = cls(_RANK_WORDS[m.group(1)], _SUIT_WORDS[m.group(2)], pack)
+            return card
         raise InvalidCard(
             f"unknown card {text!r} (try '10♥', '10H', 'TH' or 'ten of hearts')"
         )
@@ -240,6 +244,10 @@ class Card(int):
         return f"Card.parse({self.text!r})"
 
 
+#: The cards :meth:`Card.parse` has read, by the text and pack it was given (positions are read by
+#: the thousand in tests and searches, and a name is always the same card).
+_READ: dict[tuple[str, int], Card] = {}
+
 #: Every card of one pack by its :attr:`Card.code` (index 0 unused): ``CARDS[25]`` is the Q♥.
 CARDS: tuple[Card | None, ...] = (None, *(Card(rank, suit) for suit in Suit for rank in Rank))
 
@@ -256,7 +264,13 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def whist_pack(packs: int = 1) -> list[Card]:
     """The 52-card whist pack, or several of them, in a fixed new-pack order."""
-    return [Card(rank, suit, p) for p in range(packs) for suit in Suit for rank in Rank]
+    made = _PACKS.get(packs)
+    if made is None:
+        made = _PACKS[packs] = tuple(Card(rank, suit, p) for p in range(packs) for suit in Suit for rank in Rank)
+    return list(made)
+
+
+_PACKS: dict[int, tuple[Card, ...]] = {}
 
 
 def piquet_pack(packs: int = 1) -> list[Card]:

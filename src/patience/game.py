@@ -141,9 +141,10 @@ class Pile:
         return Pile(self.cards, len(self.cards))
 
     def __str__(self) -> str:
-        return " ".join(
-            f"[{c}]" if i < self.face_down else str(c) for i, c in enumerate(self.cards)
-        )
+        cards, down = self.cards, self.face_down
+        if not down:
+            return " ".join([c.text for c in cards])
+        return " ".join([f"[{c.text}]" for c in cards[:down]] + [c.text for c in cards[down:]])
 
 
 class Move(tuple):
@@ -260,6 +261,7 @@ _CARD_WORDS = re.compile(r"\b(\w+)\s+of\s+(\w+)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)
 def normalise_notation(text: str) -> str:
     """A move's text in the one form moves are compared in: card names in symbol form,
     lower-case words, one arrow.
@@ -614,15 +616,15 @@ class Game:
 
     def _number_packs(self) -> None:
         """Give repeated cards (of a multi-pack game) the numbers of their packs, in order."""
-        count: Counter[Card] = Counter()
+        count: dict[Card, int] = {}
         for name, pile in self.piles.items():
-            if not pile.cards:
-                continue
-            cards = []
+            numbered = []
             for c in pile.cards:
-                cards.append(Card(c.rank, c.suit, count[c]))
-                count[c] += 1
-            self.piles[name] = Pile(tuple(cards), pile.face_down)
+                n = count.get(c, 0)
+                count[c] = n + 1
+                numbered.append(c if c.pack == n else Card(c.rank, c.suit, n))
+            if any(new is not old for new, old in zip(numbered, pile.cards)):
+                self.piles[name] = Pile(tuple(numbered), pile.face_down)
 
     def _check_cards(self) -> None:
         have = Counter(c for pile in self.piles.values() for c in pile)
@@ -851,14 +853,14 @@ class Game:
         # Games may offer more candidates while a text is read (a vacancy named that is not the
         # first): those the rules allow count too.
         candidates = list(self.moves())
-        for m in candidates:
-            if want in self.aliases(m) and self.violation(m) is None:
+        named = [m for m in candidates if want in self.aliases(m)]
+        for m in named:
+            if self.violation(m) is None:
                 return m
-        for m in candidates:
-            if want in self.aliases(m):
-                problem = self.violation(m)
-                assert problem is not None
-                raise problem
+        for m in named:
+            problem = self.violation(m)
+            assert problem is not None
+            raise problem
         first = want.split(" → ")[0].split()[0]
         try:
             card = Card.parse(first)
@@ -899,7 +901,7 @@ class Game:
         names = {normalise_notation(str(move))}
         if move.kind == "move" and move.cards and move.target:
             for target in (move.target, pile_kind(move.target)):
-                names.add(f"{move.cards[0]} → {target}")
+                names.add(f"{move.cards[0].text} → {target}")
         return names
 
     @property
