@@ -107,36 +107,40 @@ def test_chapter_loads_and_shows_a_diagram(site, driver, page):
     )
     assert not broken, f"{page}: images that did not load: {broken}"
 
-    candidates = [
-        svg
-        for svg in article.find_elements(By.CSS_SELECTOR, "svg")
-        if not driver.execute_script("return arguments[0].closest('button, a.headerlink') !== null;", svg)
-    ] + article.find_elements(By.CSS_SELECTOR, "img[src$='.svg']")
-    diagrams = [
-        el
-        for el in candidates
-        if el.is_displayed() and min(_size(el)) >= MIN_DIAGRAM
-    ]
+    # One script looks at every candidate (a call per element costs more than the page's load).
+    candidates = driver.execute_script(
+        "return Array.from(arguments[0].querySelectorAll('svg, img'))"
+        ".filter(el => el.tagName.toLowerCase() === 'svg' ? el.closest('button, a.headerlink') === null"
+        "                                               : (el.getAttribute('src') || '').endsWith('.svg'))"
+        ".map(el => { const r = el.getBoundingClientRect();"
+        "             return [el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}), r.width, r.height]; });",
+        article,
+    )
+    diagrams = [(width, height) for shown, width, height in candidates
+                if shown and min(width, height) >= MIN_DIAGRAM]
     assert diagrams, (
         f"{page}: no diagram displayed (looked for <svg> or <img src=*.svg> in the article, "
         f"at least {MIN_DIAGRAM}px in each direction; found {len(candidates)} candidates, "
-        f"sizes {[_size(el) for el in candidates]})"
+        f"sizes {[(w, h) for _, w, h in candidates]})"
     )
 
 
 # -- notebooks -------------------------------------------------------------------------------------
 
 
-def _stepper_state(root) -> tuple[int, int, int, str]:
-    """(move shown by the label, total moves, position in the displayed frame, its picture)."""
-    from selenium.webdriver.common.by import By
+#: The stepper's label and its displayed frames (position and picture), read in one call.
+_STATE = ("const root = arguments[0];"
+          "return [root.querySelector('.stepper-label').innerText,"
+          "        Array.from(root.querySelectorAll('div.stepper-frame')).filter(frame => frame.checkVisibility())"
+          "             .map(frame => [frame.dataset.position, frame.innerHTML])];")
 
-    text = root.find_element(By.CSS_SELECTOR, ".stepper-label").text.strip()
-    match = LABEL.match(text)
+
+def _stepper_state(root, read: list | None = None) -> tuple[int, int, int, str]:
+    """(move shown by the label, total moves, position in the displayed frame, its picture), from
+    ``read`` where the state was just read."""
+    text, shown = read or root.parent.execute_script(_STATE, root)
+    match = LABEL.match(text.strip())
     assert match, f"stepper label {text!r} does not start like 'Move 0 of 57'"
-    shown = root.parent.execute_script(
-        "return Array.from(arguments[0].querySelectorAll('div.stepper-frame'))"
-        ".filter(frame => frame.checkVisibility()).map(frame => [frame.dataset.position, frame.innerHTML]);", root)
     assert len(shown) == 1, f"{len(shown)} stepper frames displayed, expected exactly one"
     return int(match[1]), int(match[2]), int(shown[0][0]), shown[0][1]
 
@@ -148,19 +152,20 @@ def _cards_placed(picture: str) -> list[tuple[str, float, float]]:
 
 def _wait_for_move(driver, root, move: int, what: str) -> tuple[int, int, int, str]:
     from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
+    read: list = []
+
     def label_shows_move(_driver) -> bool:
-        match = LABEL.match(root.find_element(By.CSS_SELECTOR, ".stepper-label").text.strip())
+        read[:] = driver.execute_script(_STATE, root)
+        match = LABEL.match(read[0].strip())
         return bool(match) and int(match[1]) == move
 
     try:
         WebDriverWait(driver, WAIT).until(label_shows_move)
     except TimeoutException:
-        text = root.find_element(By.CSS_SELECTOR, ".stepper-label").text
-        pytest.fail(f"after {what} the stepper label reads {text!r}, expected 'Move {move} of …'", pytrace=False)
-    return _stepper_state(root)
+        pytest.fail(f"after {what} the stepper label reads {read[0]!r}, expected 'Move {move} of …'", pytrace=False)
+    return _stepper_state(root, read)
 
 
 @pytest.mark.parametrize("page", NOTEBOOKS or [None], ids=NOTEBOOKS or ["no-notebooks"])

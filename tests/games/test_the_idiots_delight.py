@@ -56,11 +56,11 @@ def test_the_lines_are_laid_left_to_right_each_under_the_one_before() -> None:
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_fast_legal_moves_equal_the_filtered_candidates(options: dict, legal_moves_checked) -> None:
     checked = 0
-    seeds = range(1, 13) if not options else range(1, 6)
+    seeds = range(1, 7) if not options else range(1, 4)
     for seed in seeds:
         game = TheIdiotsDelight.deal(seed=seed, **options)
         checked += legal_moves_checked(game, random.Random(seed), 100)
-    assert checked > 250
+    assert checked > 40 * len(seeds), checked
 
 
 def test_a_black_six_on_a_red_seven_a_red_queen_on_a_black_king() -> None:

@@ -244,7 +244,7 @@ def test_the_fast_legal_moves_are_the_moves_the_rules_allow(spec: str) -> None:
     def exactly(moves: list[Move]) -> list[tuple[str, list[int]]]:
         return [(repr(m), [c.pack for c in m.cards]) for m in moves]
 
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         game = load(spec, seed=seed)
         rng = random.Random(seed)
         while True:

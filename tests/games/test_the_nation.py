@@ -330,7 +330,7 @@ def exactly(moves: list[Move]) -> list[tuple[str, list[int]]]:
 def test_the_fast_legal_moves_are_the_moves_the_rules_allow(spec: str) -> None:
     import random
 
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         game = patience.load(spec, seed=seed)
         rng = random.Random(seed)
         for _ in range(600):  # marriages may go to and fro for ever: a random game is cut short
