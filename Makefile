@@ -5,7 +5,8 @@
 #   make bench   time the engine (legal-move generation, play+undo) and the solver, and set pyksolve's Canfield
 #                verdicts beside ours; BENCH_ARGS="--against REV" compares with an earlier revision, --suite adds
 #                build/test timings
-#   make stats   recompute (or resume) the book's statistics in book/statistics (JOBS=2, STATS_GAME=one game)
+#   make stats   recompute (or resume) the book's statistics in book/statistics (JOBS=2, STATS_GAME=one game,
+#                STATS_ARGS=--keep-decided to search only the unknown deals of a study given a larger budget)
 #   make clean   remove build output and caches (make distclean also removes .venv)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -20,6 +21,7 @@ PYTEST_ARGS ?=
 BENCH_ARGS ?=
 JOBS ?= 2
 STATS_GAME ?=
+STATS_ARGS ?=
 
 .PHONY: venv book test serve bench stats clean distclean
 
@@ -58,7 +60,7 @@ bench: $(STAMP)
 
 # The book reads the stored results; this recomputes them (hours: see book/statistics/studies.toml).
 stats: $(STAMP)
-	$(VENV)/bin/patience stats --plan book/statistics/studies.toml --jobs $(JOBS) $(STATS_GAME)
+	$(VENV)/bin/patience stats --plan book/statistics/studies.toml --jobs $(JOBS) $(STATS_ARGS) $(STATS_GAME)
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis src/*.egg-info

@@ -56,6 +56,26 @@ def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
         again.merge(run("the-fifteen", range(1, 2), "thoughtful", nodes=50, progress=False))
 
 
+def test_a_larger_budget_keeps_the_decided_deals_and_searches_the_unknown_ones_again(tmp_path: Path) -> None:
+    out = tmp_path / "fish-bone.json"
+    small = run("the-fish-bone", range(1, 9), nodes=300, out=out, progress=False)
+    stored = Results.load(out)
+    stored.engine = "an-earlier-engine"
+    stored.save(out)
+    larger = run("the-fish-bone", range(1, 9), nodes=3_000, out=out, progress=False, keep_decided=True)
+    fresh = run("the-fish-bone", range(1, 9), nodes=3_000, progress=False)
+    assert 0 < small.counts()["unknown"] and larger.counts()["unknown"] < small.counts()["unknown"]
+    assert outcomes(larger) == outcomes(fresh)
+    assert all(larger.outcomes[s] == o for s, o in small.outcomes.items() if o.outcome != "unknown")
+    assert Results.load(out) == larger and (larger.nodes, larger.engine) == (3_000, fresh.engine)
+    # for a smaller budget (as for another mode or a beam) the study starts afresh
+    assert run("the-fish-bone", range(1, 3), nodes=300, out=out, progress=False, keep_decided=True).deals == 2
+    # the command line: --keep-decided
+    assert main(["stats", "the-fish-bone", "--deals", "8", "--nodes", "3000", "--out", str(out), "--quiet",
+                 "--keep-decided"], out=io.StringIO()) == 0
+    assert outcomes(Results.load(out)) == outcomes(fresh)
+
+
 def test_results_round_trip_through_json() -> None:
     results = run("fortress", range(1, 4), "honest", nodes=50, progress=False)
     data = json.loads(results.to_json())

@@ -208,14 +208,16 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
         for study in stats.studies(args.plan):
             if args.game and args.game not in (study.spec, stats.parse_spec(study.spec)[0]):
                 continue
-            print(stats.run_study(study, folder, jobs=args.jobs, progress=not args.quiet).summary(), file=out)
+            print(stats.run_study(study, folder, jobs=args.jobs, progress=not args.quiet,
+                                  keep_decided=args.keep_decided).summary(), file=out)
         return 0
     if not args.game:
         print("patience: name a game, or give --plan FILE", file=out)
         return 2
     seeds = range(args.start, args.start + args.deals)
     results = stats.run(args.game, seeds, args.mode, nodes=args.nodes, jobs=args.jobs, out=args.out,
-                        progress=not args.quiet, width=args.width, seconds=args.seconds)
+                        progress=not args.quiet, width=args.width, seconds=args.seconds,
+                        keep_decided=args.keep_decided)
     print(results.summary(), file=out)
     if args.out:
         print(f"wrote {args.out}", file=out)
@@ -287,6 +289,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     statsp.add_argument("--out", metavar="FILE", help="store (and resume) the results as JSON; with "
                         "--plan, the folder (default book/statistics)")
     statsp.add_argument("--plan", metavar="FILE", help="run the studies of a plan (book/statistics/studies.toml)")
+    statsp.add_argument("--keep-decided", action="store_true",
+                        help="keep the deals a stored thoughtful study decided at a budget no larger (even by an "
+                             "earlier engine) and search only its unknown deals at this budget")
     statsp.add_argument("--quiet", action="store_true", help="no progress bar")
     statsp.set_defaults(run=_stats)
     mergep = sub.add_parser("merge", help="merge stored results of one study")

@@ -266,6 +266,30 @@ def either(searches: Sequence[Results]) -> Results:
     return joined
 
 
+def decided_at_less(stored: Results, study: Results) -> bool:
+    """Whether the deals ``stored`` decided are decided for ``study`` too: both are the thoughtful
+    search of the same game and options (the same beam, or none), and ``stored``'s budget is no larger.
+
+    A thoughtful search's "won" is a line that wins and its "lost" a proof, and a search stopped
+    by its budget says "unknown": a larger budget decides every deal a smaller one did, the same
+    way.  (An honest player with another budget is another player.)
+
+    >>> small = Results("canfield", "thoughtful", 1_000)
+    >>> decided_at_less(small, Results("canfield", "thoughtful", 5_000))
+    True
+    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, seconds=2.0), small)
+    True
+    >>> decided_at_less(small, Results("canfield", "thoughtful", 500))
+    False
+    >>> decided_at_less(Results("canfield", "honest", 100), Results("canfield", "honest", 500))
+    False
+    """
+    if (stored.spec, stored.mode, stored.width) != (study.spec, study.mode, study.width) or study.mode != "thoughtful":
+        return False
+    return stored.nodes <= study.nodes and (study.seconds is None or
+                                            (stored.seconds is not None and stored.seconds <= study.seconds))
+
+
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
     """Consecutive seeds grouped into ranges of at most ``size``."""
     start = prev = None
@@ -295,13 +319,16 @@ def _check(spec: str, mode: str, width: int | None = None) -> None:
 
 def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int | None = None, jobs: int = 1,
         out: str | Path | None = None, progress: bool = True, chunk: int = CHUNK,
-        width: int | None = None, seconds: float | None = None) -> Results:
+        width: int | None = None, seconds: float | None = None, keep_decided: bool = False) -> Results:
     """Solve every seed of ``seeds`` in ``jobs`` processes, with a progress bar and an ETA
     (with ``width``, each by a :func:`~patience.solve.beam` of that width; with ``seconds``, a
     thoughtful search stops at that time as well as at ``nodes`` positions).
 
     With ``out``, results already stored there for the same study are kept and only the
     missing seeds are solved (a run can be resumed), and the file is written as chunks finish.
+    With ``keep_decided`` too, a thoughtful study stored there at a budget no larger (see
+    :func:`decided_at_less`) keeps the deals it decided, even if an earlier engine decided them,
+    and its unknown deals are searched again at this budget.
     """
     _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
@@ -312,6 +339,11 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
         if (stored.spec, stored.mode, stored.nodes, stored.width, stored.seconds, stored.engine) == \
                 (spec, mode, nodes, width, seconds, results.engine):
             results = stored
+        elif keep_decided and decided_at_less(stored, results):
+            results.add(o for o in stored.outcomes.values() if o.outcome != "unknown")
+            if progress:
+                print(f"{out}: keeping its {len(results.outcomes):,} decided deals, searching the others "
+                      f"at {results.budget()}", file=sys.stderr)
         elif progress:
             print(f"{out}: another study or engine; starting afresh", file=sys.stderr)
     todo = [s for s in seeds if s not in results.outcomes]
@@ -415,11 +447,12 @@ def studies(plan: str | Path) -> list[Study]:
     return found
 
 
-def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = True) -> Results:
-    """Run (or resume) ``study`` into ``folder/<stem>.json``."""
+def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = True,
+              keep_decided: bool = False) -> Results:
+    """Run (or resume) ``study`` into ``folder/<stem>.json`` (``keep_decided``: see :func:`run`)."""
     return run(study.spec, range(1, study.deals + 1), study.mode, nodes=study.nodes, jobs=jobs,
                out=Path(folder) / f"{study.stem}.json", progress=progress, width=study.width,
-               seconds=study.seconds)
+               seconds=study.seconds, keep_decided=keep_decided)
 
 
 def with_either(results: list[Results]) -> list[Results]:
