@@ -261,7 +261,6 @@ _CARD_WORDS = re.compile(r"\b(\w+)\s+of\s+(\w+)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
-@lru_cache(maxsize=1 << 16)
 def normalise_notation(text: str) -> str:
     """A move's text in the one form moves are compared in: card names in symbol form,
     lower-case words, one arrow.
@@ -857,8 +856,8 @@ class Game:
         for m in named:
             if self.violation(m) is None:
                 return m
-        for m in named:
-            problem = self.violation(m)
+        if named:
+            problem = self.violation(named[0])
             assert problem is not None
             raise problem
         first = want.split(" → ")[0].split()[0]
