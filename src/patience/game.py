@@ -826,6 +826,35 @@ class Game:
         self.history.append(move)
         return move
 
+    def push_step(self, moves: Sequence[Move]) -> None:
+        """Play ``moves``, each one of :meth:`legal_moves` where it is made, without checking them
+        again, as one step for :meth:`undo_step` to take back (for searches, whose steps may be a
+        run of the pack and the move that uses the card it brought).
+
+        >>> from patience import load
+        >>> game = load("demon", seed=1)
+        >>> game.push_step([game.parse_move("turn"), game.parse_move("turn")])
+        >>> print(game.piles["talon"], len(game.history))
+        9♦ K♣ 3♠ 2♣ Q♥ 6♠ 2
+        >>> game.undo_step(2)
+        >>> len(game.piles["talon"]), len(game.history)
+        (0, 0)
+        """
+        self._undo.append((dict(self.piles), dict(self.counters), self._legal))
+        self.apply_step(moves)
+        self.history.extend(moves)
+
+    def apply_step(self, moves: Sequence[Move]) -> None:
+        """Apply ``moves`` one after another (for :meth:`push_step`).  A game may apply a run of its
+        pack at once, where the moves of the run only bring a card to the top."""
+        for move in moves:
+            self.apply(move)
+
+    def undo_step(self, moves: int) -> None:
+        """Take back the last step of :meth:`push_step`, of ``moves`` moves."""
+        self._restore()
+        del self.history[len(self.history) - moves:]
+
     def undo(self) -> Move:
         """Take back the last move and return it."""
         if not self._undo:

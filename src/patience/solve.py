@@ -293,37 +293,33 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
             if steps:
                 if idle is not None:
                     gains.pop()
-                for _ in range(steps.pop()):
-                    board.undo()
-                    line.pop()
+                made = steps.pop()
+                board.undo_step(made)
+                del line[len(line) - made:]
             continue
         if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
             return done("unknown", count)
         count += 1
         if progress is not None and count % PROGRESS == 0:
             progress(count, time.perf_counter() - started)
-        for move in step:
-            board.push(move)
+        board.push_step(step)
         known = len(seen)
         seen.add(_node(board, step[-1]))  # (one look-up, not two: a key's hash is worked out pile by pile)
         if len(seen) == known:
-            for _ in step:
-                board.undo()
+            board.undo_step(len(step))
             continue
         if board.is_won:
             line.extend(step)
             return done("won", count)
         if board.blocked() is not None:
-            for _ in step:
-                board.undo()
+            board.undo_step(len(step))
             continue
         if idle is not None:
             gain, (before, since) = _gain(board), gains[-1]
             since = 0 if gain > before else since + len(step)
             if since > idle:
                 cut = True
-                for _ in step:
-                    board.undo()
+                board.undo_step(len(step))
                 continue
             gains.append((gain, since))
         line.extend(step)

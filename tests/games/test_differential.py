@@ -133,3 +133,29 @@ def test_a_game_s_own_runs_of_the_pack_are_those_its_steps_give(cls: type[Game],
     position as it was."""
     for game, first in _where_the_pack_moves(cls, options):
         assert game.pack_runs(first) == Game.pack_runs(game, first), str(game)
+
+
+OWN_APPLY_STEP = [case for case in CASES if case.values[0].apply_step is not Game.apply_step]
+
+
+@pytest.mark.parametrize(("cls", "options"), OWN_APPLY_STEP)
+def test_a_game_s_own_step_at_once_is_its_moves_one_by_one(cls: type[Game], options: dict[str, Any]) -> None:
+    """A game that applies a search's step at once (:meth:`~Game.apply_step`) reaches, for every run of
+    the pack from positions of random play, the position its moves reach one by one, and
+    :meth:`~Game.undo_step` takes it back."""
+    runs = 0
+    for game, first in _where_the_pack_moves(cls, options):
+        before = dict(game.piles), dict(game.counters)
+        for run in game.pack_runs(first) or []:
+            for move in run:
+                game.push(move)
+            made = dict(game.piles), dict(game.counters), game.solver_key()
+            for _ in run:
+                game.undo()
+            game.push_step(run)
+            assert (dict(game.piles), dict(game.counters), game.solver_key()) == made, str(game)
+            assert game.history[-len(run):] == list(run)
+            game.undo_step(len(run))
+            assert (dict(game.piles), dict(game.counters)) == before, str(game)
+            runs += len(run) > 2
+    assert runs > 40
