@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -135,3 +136,19 @@ def test_a_chapter_that_counts_its_unknown_deals_counts_them_as_stored(chapter: 
               if r.mode == "thoughtful" and r.width is None}
     for pair in said:
         assert pair in counts, f"{chapter.name} says {pair[0]} of {pair[1]} deals are unknown; stored: {counts}"
+
+
+PEERS = sorted((STORED / "peers").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", PEERS, ids=lambda path: path.stem)
+def test_no_deal_a_peer_solver_wins_is_proved_lost_by_the_book_s_search(path: Path) -> None:
+    """Another solver's verdicts on a study's deals (``bench/solvitaire.py``), under rules that give it
+    no win the book's rules deny: a deal it wins the book's thoughtful search never proves lost."""
+    peer = json.loads(path.read_text())
+    study = Results.load(STORED / f"{path.name.split('.')[0]}.thoughtful.json")
+    assert peer["spec"] == study.spec
+    assert {seed for seed, *_ in peer["outcomes"]} <= set(study.outcomes)
+    won_there = {seed for seed, outcome, *_ in peer["outcomes"] if outcome == "won"}
+    lost_here = {seed for seed, o in study.outcomes.items() if o.outcome == "lost"}
+    assert not won_there & lost_here, f"won by {peer['solver']}, proved lost here: {sorted(won_there & lost_here)}"
