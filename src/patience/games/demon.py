@@ -694,23 +694,23 @@ class Demon(Game):
     def apply_step(self, moves: Sequence[Move]) -> None:
         """A run of the pack (rule 6) applied at once: read from the bottom of the talon up and on
         from the top of the hand down, the cards keep their order, so the run only moves the line
-        between the talon and the hand (as :func:`~patience.solve.runs_turning` counts it)."""
-        if len(moves) < 3:
+        between the talon and the hand (as :func:`~patience.solve.runs_turning` counts it).  Any other
+        step is made a move at a time."""
+        run = moves[:-1]
+        if len(run) < 2 or any(move.kind not in self.PACK_KINDS for move in run):
             super().apply_step(moves)
             return
         piles = self.piles
         hand, talon = piles["hand"], piles["talon"]
         pack = talon.cards + hand.cards[::-1]
         showing, down, hidden = len(talon.cards), talon.face_down, hand.face_down
-        for move in moves[:-1]:
-            if move is TURN:
+        for move in run:
+            if move.kind == "turn":
                 showing = min(showing + THREES, len(pack))
-            elif move is PICK_UP:
+            else:
                 showing, down, hidden = 0, 0, len(pack)
                 self.counters["used"] = 0
                 self.counters["passes"] += 1
-            else:
-                raise ValueError(f"not a move of the pack: {move}")
         rest = pack[showing:][::-1]
         piles["hand"], piles["talon"] = Pile(rest, min(hidden, len(rest))), Pile(pack[:showing], down)
         self.apply(moves[-1])
