@@ -8,7 +8,7 @@ its binary::
     .venv/bin/python bench/solvitaire.py demon --binary /path/to/solvitaire --timeout 30
 
 For each seed of the study the script writes the deal in Solvitaire's JSON (the top card of each pile
-last), runs ``solvitaire --classify --timeout MS`` on it under the rules below, and stores every verdict
+last, a face-down card's suit in lower case), runs ``solvitaire --classify --timeout MS`` on it under the rules below, and stores every verdict
 with its time and the states Solvitaire searched in ``book/statistics/peers/<study>.solvitaire.json``
 (``--harder-than N``: only the deals the stored study left unknown or decided after more than N positions).
 ``tests/test_book_statistics.py`` holds the book's stored study against those verdicts: under rules that
@@ -64,7 +64,8 @@ def name(card: Card) -> str:
 
 
 def names(pile: Pile) -> list[str]:
-    return [name(c) for c in pile.cards]
+    """A pile's cards, bottom first; Solvitaire reads a card whose suit is in lower case as face down."""
+    return [name(c)[:-1] + name(c)[-1].lower() if i < pile.face_down else name(c) for i, c in enumerate(pile.cards)]
 
 
 def demon_deal(seed: int) -> dict[str, Any]:
