@@ -150,6 +150,40 @@ def test_the_reductions_never_change_an_answer(cls: type[Game], seed: int) -> No
         assert reduced.outcome == full.outcome
 
 
+RESTARTING = [cls for cls in games.all() if cls.RESTARTS is not None]
+
+
+@pytest.mark.parametrize("cls", RESTARTING, ids=lambda cls: cls.slug)
+def test_searching_again_in_other_orders_wins_deals_the_first_search_leaves_and_changes_no_other(
+        cls: type[Game]) -> None:
+    """Where a game searches a deal again in other orders (:attr:`~patience.game.Game.RESTARTS`, here
+    three searches of 300 positions after one of 1,000): a deal the first search decides is decided
+    as without them, after as many positions and by the same line; a deal left unknown is won only
+    with a line that replays to a win, and the searches again win at least one of the first 30 deals
+    that the first leaves unknown."""
+    small = type(f"Small{cls.__name__}", (cls,), {"RESTARTS": (3, 300)})
+    once = type(f"Once{cls.__name__}", (cls,), {"RESTARTS": None})
+    won_again = 0
+    for seed in range(1, 31):
+        first, again = thoughtful(once.deal(seed=seed), nodes=1_000), thoughtful(small.deal(seed=seed), nodes=1_000)
+        if first.outcome != "unknown":
+            assert (again.outcome, again.nodes, again.record.moves) == \
+                (first.outcome, first.nodes, first.record.moves)
+            continue
+        assert first.nodes < again.nodes <= first.nodes + 3 * 300
+        if again.outcome == "won":
+            assert again.record.replay().result == "won"
+            won_again += 1
+    assert won_again >= 1
+
+
+def test_the_searches_again_are_the_same_at_every_run() -> None:
+    game = type("RestartingCanfield", (Canfield,), {"RESTARTS": (4, 500)}).deal(seed=3)
+    first, again = thoughtful(game, nodes=500), thoughtful(game, nodes=500)
+    assert (first.outcome, first.nodes, first.record.moves) == (again.outcome, again.nodes, again.record.moves)
+    assert first.nodes > 500 and len(game.history) == 0
+
+
 def shuffled_underneath(game: Game, seed: int) -> Game:
     """``game`` with its face-down cards dealt back at random: the same table to a player."""
     other = player_view(game, random.Random(seed))

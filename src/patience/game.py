@@ -24,7 +24,7 @@ from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "pile_order"]
+__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "SEARCH_AGAIN", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "pile_order"]
 
 
 class Pile:
@@ -373,6 +373,12 @@ def bone(rows: int, x: float, y: float, step: float, reach: float = 0.8,
             for i in range(rows)]
 
 
+#: The searches again (:attr:`Game.RESTARTS`) of a game whose search can go wrong early and spend its
+#: budget below a wrong turn: eight, of 2,000 positions each.  Where such a search leaves a deal
+#: unknown, one of them often wins it within a few hundred positions.
+SEARCH_AGAIN = (8, 2_000)
+
+
 class Game:
     """The base of every game.  Subclasses set the metadata and fill in the hooks.
 
@@ -430,6 +436,10 @@ class Game:
     #: The kinds of move that move the pack (turn it, deal from it, take it up again): the solver
     #: tries them after the others, and an honest player turns the pack when nothing else gains.
     PACK_KINDS: ClassVar[tuple[str, ...]] = ("turn", "deal", "redeal")
+    #: Where a thoughtful search leaves a deal unknown: how many times it is searched again, each time
+    #: with its moves in another order, and the positions each of those searches may visit (see
+    #: :func:`~patience.solve.thoughtful`); None, not again.
+    RESTARTS: ClassVar[tuple[int, int] | None] = None
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()

@@ -259,6 +259,13 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     depth-first search can otherwise shuffle cards for thousands of moves down one line.  A search
     that cuts lines proves nothing lost: where it runs out of lines it answers *unknown*.
 
+    A search that takes a wrong turn early can spend all its budget below it, where the same search
+    with its moves in another order wins in a few hundred positions.  So where the search leaves the
+    deal unknown, a game that sets :attr:`~patience.game.Game.RESTARTS` to ``(times, each)`` has it
+    searched that many times again, each with the moves from every position tried in another order
+    (shuffled, the same way at every run) and within ``each`` positions, until one decides it.  The
+    positions of all the searches are counted; a deal the first search decides is decided as before.
+
     >>> from patience import load
     >>> game = load("the-fifteen", seed=2)
     >>> found = thoughtful(game, nodes=2_000)
@@ -267,20 +274,32 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     """
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
-    board = game.copy()
-    start = board.copy()
+    start = game.copy()
+    outcome, line, count = _depth_first(start.copy(), nodes, deadline, idle, progress, started)
+    if outcome == "unknown" and start.RESTARTS is not None:
+        times, each = start.RESTARTS
+        for order in range(times):
+            outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started, count,
+                                               random.Random(order))
+            count += more
+            if outcome != "unknown":
+                break
+    return Solution(outcome, "thoughtful", Record(start, line), count, time.perf_counter() - started)
+
+
+def _depth_first(board: Game, nodes: int, deadline: float | None, idle: int | None, progress: Progress | None,
+                 started: float, counted: int = 0, order: random.Random | None = None) -> tuple[str, list[Move], int]:
+    """The search of :func:`thoughtful` from ``board`` (which it changes), within ``nodes`` positions:
+    the outcome, the winning line (empty unless won) and the positions searched.  With ``order``, the
+    steps from each position are tried in an order it shuffles; ``counted`` positions were searched
+    before (for ``progress``)."""
     line: list[Move] = []
-
-    def done(outcome: str, count: int) -> Solution:
-        moves = list(line) if outcome == "won" else []
-        return Solution(outcome, "thoughtful", Record(start, moves), count, time.perf_counter() - started)
-
     if board.is_won:
-        return done("won", 0)
+        return "won", line, 0
     if board.blocked() is not None:
-        return done("lost", 0)
+        return "lost", line, 0
     seen = {_node(board, None)}
-    stack = [iter(_children(board, None))]
+    stack = [iter(_ordered(_children(board, None), order))]
     steps: list[int] = []
     # Along the line (with ``idle``): the gain, and the moves made since it last grew.
     gains = [(_gain(board), 0)] if idle is not None else []
@@ -298,10 +317,10 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
                 del line[len(line) - made:]
             continue
         if count >= nodes or (deadline is not None and count % 64 == 0 and time.perf_counter() > deadline):
-            return done("unknown", count)
+            return "unknown", [], count
         count += 1
-        if progress is not None and count % PROGRESS == 0:
-            progress(count, time.perf_counter() - started)
+        if progress is not None and (counted + count) % PROGRESS == 0:
+            progress(counted + count, time.perf_counter() - started)
         board.push_step(step)
         known = len(seen)
         seen.add(_node(board, step[-1]))  # (one look-up, not two: a key's hash is worked out pile by pile)
@@ -310,7 +329,7 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
             continue
         if board.is_won:
             line.extend(step)
-            return done("won", count)
+            return "won", line, count
         if board.blocked() is not None:
             board.undo_step(len(step))
             continue
@@ -324,8 +343,15 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
             gains.append((gain, since))
         line.extend(step)
         steps.append(len(step))
-        stack.append(iter(_children(board, step[-1])))
-    return done("unknown" if cut else "lost", count)
+        stack.append(iter(_ordered(_children(board, step[-1]), order)))
+    return ("unknown" if cut else "lost"), [], count
+
+
+def _ordered(steps: list[Step], order: random.Random | None) -> list[Step]:
+    """``steps`` as given, or (with ``order``) shuffled by it."""
+    if order is not None and len(steps) > 1:
+        order.shuffle(steps)
+    return steps
 
 
 def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: float | None = None,

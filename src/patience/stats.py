@@ -112,6 +112,9 @@ class Results:
     seconds: float | None = None
     #: For the deals as several searches decide them together (see :func:`either`): those searches.
     joins: tuple[Results, ...] = ()
+    #: A thoughtful search's searches again in other orders of a deal it left unknown, as the game
+    #: makes them (:attr:`~patience.game.Game.RESTARTS`): how many, and the positions of each.
+    restarts: tuple[int, int] | None = None
 
     @property
     def game(self) -> str:
@@ -179,7 +182,11 @@ class Results:
         per = " a deal" if self.mode == "thoughtful" else " a plan"
         time = f" or {self.seconds:g} s" if self.seconds is not None else ""
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
-        return f"{self.nodes:,} positions{time}{per}{beam}"
+        again = ""
+        if self.restarts is not None:
+            times, each = self.restarts
+            again = f", then {times} searches of {each:,} in other orders"
+        return f"{self.nodes:,} positions{time}{per}{beam}{again}"
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
         for o in outcomes:
@@ -188,12 +195,12 @@ class Results:
     def merge(self, other: Results) -> Results:
         """These results and ``other``'s (the same study) together; :class:`ValueError` if they
         are of different studies."""
-        for name in ("spec", "mode", "nodes", "width", "seconds", "engine"):
+        for name in ("spec", "mode", "nodes", "width", "seconds", "restarts", "engine"):
             if getattr(self, name) != getattr(other, name):
                 raise ValueError(f"cannot merge results of different studies: {name} "
                                  f"{getattr(self, name)!r} and {getattr(other, name)!r}")
         merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes),
-                         self.width, self.seconds)
+                         self.width, self.seconds, restarts=self.restarts)
         merged.add(other.outcomes.values())
         return merged
 
@@ -204,7 +211,8 @@ class Results:
         head = {
             "game": self.game, "spec": self.spec, "options": self.options, "mode": self.mode,
             "budget": {"nodes": self.nodes, **({"seconds": self.seconds} if self.seconds is not None else {}),
-                       **({"width": self.width} if self.width is not None else {})},
+                       **({"width": self.width} if self.width is not None else {}),
+                       **({"restarts": list(self.restarts)} if self.restarts is not None else {})},
             "engine": self.engine, "version": self.version,
             "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
         }
@@ -217,6 +225,8 @@ class Results:
         data = json.loads(text)
         results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"],
                       width=data["budget"].get("width"), seconds=data["budget"].get("seconds"))
+        restarts = data["budget"].get("restarts")
+        results.restarts = None if restarts is None else (restarts[0], restarts[1])
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
 
@@ -266,6 +276,11 @@ def either(searches: Sequence[Results]) -> Results:
     return joined
 
 
+def _restarts(spec: str, mode: str, width: int | None) -> tuple[int, int] | None:
+    """The searches again in other orders that a study's search makes of a deal it leaves unknown."""
+    return games.get(parse_spec(spec)[0]).RESTARTS if mode == "thoughtful" and width is None else None
+
+
 def decided_at_less(stored: Results, study: Results) -> bool:
     """Whether the deals ``stored`` decided are decided for ``study`` too: both are the thoughtful
     search of the same game and options (the same beam, or none), and ``stored``'s budget is no larger.
@@ -283,11 +298,14 @@ def decided_at_less(stored: Results, study: Results) -> bool:
     False
     >>> decided_at_less(Results("canfield", "honest", 100), Results("canfield", "honest", 500))
     False
+    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, restarts=(8, 500)), small)
+    False
     """
     if (stored.spec, stored.mode, stored.width) != (study.spec, study.mode, study.width) or study.mode != "thoughtful":
         return False
-    return stored.nodes <= study.nodes and (study.seconds is None or
-                                            (stored.seconds is not None and stored.seconds <= study.seconds))
+    stored_again, again = stored.restarts or (0, 0), study.restarts or (0, 0)
+    return stored.nodes <= study.nodes and stored_again[0] <= again[0] and stored_again[1] <= again[1] and \
+        (study.seconds is None or (stored.seconds is not None and stored.seconds <= study.seconds))
 
 
 def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
@@ -333,7 +351,8 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
-    results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds)
+    results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
+                      restarts=_restarts(spec, mode, width))
     if out is not None and Path(out).exists():
         stored = Results.load(out)
         if (stored.spec, stored.mode, stored.nodes, stored.width, stored.seconds, stored.engine) == \
@@ -392,7 +411,8 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
     _check(spec, mode, width)
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
-    results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds)
+    results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
+                      restarts=_restarts(spec, mode, width))
     futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, seconds, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
     for outcomes in client.gather(futures):
