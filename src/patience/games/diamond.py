@@ -26,7 +26,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, normalise_notation, place
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, normalise_notation, place
 from ..options import Option
 from . import register
 
@@ -133,6 +133,7 @@ class Diamond(Game):
     UNDEALT = ("hand",)
     UNDEALT_RULE = ("2", "the card has not been dealt yet")
     AVAILABILITY = ("3", "only the exposed card of the heap may be placed")
+    RESTARTS = SEARCH_AGAIN
     PACK_KINDS = ("deal", "turn", "remove")
     OUT = ()
     RULES = {

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation, pile_order
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up, normalise_notation, pile_order
 from ..options import Option
 from . import register
 
@@ -109,6 +109,7 @@ class TheCongress(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("V", "each row of cards on the rivers blocks the preceding one")
+    RESTARTS = SEARCH_AGAIN
     PACK_KINDS = ("deal", "fill")
     OPTIONS = (
         Option(

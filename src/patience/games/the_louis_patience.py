@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
 
@@ -110,6 +110,7 @@ class TheLouisPatience(Game):
         "Second deal": SECOND_DEAL_WORDS,
     }
     AVAILABILITY = ("II", "a card of the alphabet is released only by the removal of the cards on it")
+    RESTARTS = SEARCH_AGAIN
     OPTIONS = (
         Option("redeals", 3, "how many times the alphabet may be taken up and dealt again (the book: three)"),
         Option(

@@ -41,7 +41,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -129,6 +129,7 @@ class TheNation(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("III", "only the lowest card of each column is available")
+    RESTARTS = SEARCH_AGAIN
     #: The foundations are alike (the rules name none; a card goes to whichever takes it); the
     #: columns are alike too once the last deal is complete (:meth:`solver_key`).
     INTERCHANGEABLE = ("foundation",)
