@@ -29,7 +29,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
 
@@ -554,6 +554,7 @@ class HouseInTheWood(_TwoPacks):
         "Foundations": "... the eight aces forming the foundation cards ...",
     }
     foundation_bases = (ACES_UP,) * 8
+    RESTARTS = SEARCH_AGAIN
 
 
 @register
