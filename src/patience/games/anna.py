@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
 
@@ -130,6 +130,7 @@ class Anna(Game):
     FACE_DOWN = ("pack",)
     #: The helps are alike in play, and so are the N's places (a knave takes the first empty one).
     INTERCHANGEABLE = ("foundation", "help")
+    RESTARTS = SEARCH_AGAIN
 
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
