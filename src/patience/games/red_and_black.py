@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, Pile, Spot, pile_kind
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, pile_kind
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -384,6 +384,7 @@ class RedAndBlack(Game):
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("volunteer", "foundation")
+    RESTARTS = SEARCH_AGAIN
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the Volunteers in a fixed
