@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from ..cards import Card, Suit, whist_pack
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -97,6 +97,7 @@ class BlackDiamond(Game):
     AVAILABILITY = ("3", "only a card in hand is placed")
     OUT = ("cleared",)
     PACK_KINDS = ("draw",)
+    RESTARTS = SEARCH_AGAIN
     #: The rules, paraphrased (the sheet is not reproduced).
     RULES = {
         "1": "The hearts are left out. The diamonds are shuffled and four of them are laid as a diamond; the "
