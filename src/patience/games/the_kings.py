@@ -46,7 +46,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -133,6 +133,7 @@ class TheKings(Game):
     #: horizontal line are alike; once the pack is exhausted the rows are alike too, a line's two
     #: rows with each other and, but for Rule III kept always, every row (:meth:`solver_key`).
     INTERCHANGEABLE = ("foundation", "left row", "right row")
+    RESTARTS = SEARCH_AGAIN
     OPTIONS = (
         Option(
             "same_line",
