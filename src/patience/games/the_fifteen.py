@@ -35,7 +35,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
 
@@ -96,6 +96,7 @@ class TheFifteen(Game):
         "Re-deal": "There is no re-deal.",
     }
     AVAILABILITY = ("I", "no card can be used that has any other below it")
+    RESTARTS = SEARCH_AGAIN
     #: No rule names a column (the sixth row is a depth in any column), and a foundation's cards
     #: show whether it was begun on an ace or on a king.
     INTERCHANGEABLE = ("column", "foundation")

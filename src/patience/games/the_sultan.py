@@ -32,7 +32,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
 from ..options import Option
 from . import register
 
@@ -100,6 +100,7 @@ class TheSultan(Game):
     FACE_DOWN = ("pack",)
     COUNTERS = ("redeals", "turned")
     INTERCHANGEABLE = ("divan",)
+    RESTARTS = SEARCH_AGAIN
     OPTIONS = (
         Option("redeals", 2, "re-deals of the talon allowed (the book: “if necessary, twice”)"),
         Option(
