@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import CARDS, Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -130,6 +130,7 @@ class TheGreatThirteen(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("I", "the uppermost card of each ground packet is alone available")
+    RESTARTS = SEARCH_AGAIN
     OUT = ("numeral",)
     PACK_KINDS = ("redeal",)
     OPTIONS = (
