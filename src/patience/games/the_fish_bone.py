@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, bone, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, bone, moves_up
 from ..options import Option
 from . import register
 
@@ -100,6 +100,7 @@ class TheFishBone(Game):
         "Re-deal": "The talon may be taken up and re-dealt once, observing the same rules.",
     }
     AVAILABILITY = ("Gridiron", "only the uppermost card of a packet of the gridiron is available")
+    RESTARTS = SEARCH_AGAIN
     TALON_RULE = ("Deal", "only the card last dealt to the talon is available")
     COUNTERS = ("redeals",)
     OUT = ("foundation", "king", "queen")

@@ -37,7 +37,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot, pile_kind, pile_order
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, pile_kind, pile_order
 from ..options import Option
 from . import register
 
@@ -116,6 +116,7 @@ class TheIdiotsDelight(Game):
         "7": "If this is managed, the game is a success: if not, a failure.",
     }
     AVAILABILITY = ("3", "only the cards shown black, at the foot of the files, can be moved")
+    RESTARTS = SEARCH_AGAIN
     #: Every card lies face up.
     FACE_DOWN = ()
     #: The nine files are alike wherever they lie, and so are the four foundations (for solvers).

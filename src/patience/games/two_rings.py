@@ -48,7 +48,7 @@ from typing import Any, Iterable
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
 from . import register
 
@@ -133,6 +133,7 @@ class TwoRings(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("Talon", "only the top card of the talon is available")
+    RESTARTS = SEARCH_AGAIN
     UNDEALT_RULE = ("Bracelet", "the card has not been dealt yet")
     COUNTERS = ("redeals",)
     OPTIONS = (
