@@ -57,21 +57,21 @@ def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
 
 
 def test_a_larger_budget_keeps_the_decided_deals_and_searches_the_unknown_ones_again(tmp_path: Path) -> None:
-    out = tmp_path / "fish-bone.json"
-    small = run("the-fish-bone", range(1, 9), nodes=300, out=out, progress=False)
+    out = tmp_path / "clock.json"
+    small = run("the-clock", range(1, 9), nodes=300, out=out, progress=False)
     stored = Results.load(out)
     stored.engine = "an-earlier-engine"
     stored.save(out)
-    larger = run("the-fish-bone", range(1, 9), nodes=3_000, out=out, progress=False, keep_decided=True)
-    fresh = run("the-fish-bone", range(1, 9), nodes=3_000, progress=False)
+    larger = run("the-clock", range(1, 9), nodes=3_000, out=out, progress=False, keep_decided=True)
+    fresh = run("the-clock", range(1, 9), nodes=3_000, progress=False)
     assert 0 < small.counts()["unknown"] and larger.counts()["unknown"] < small.counts()["unknown"]
     assert outcomes(larger) == outcomes(fresh)
     assert all(larger.outcomes[s] == o for s, o in small.outcomes.items() if o.outcome != "unknown")
     assert Results.load(out) == larger and (larger.nodes, larger.engine) == (3_000, fresh.engine)
     # for a smaller budget (as for another mode or a beam) the study starts afresh
-    assert run("the-fish-bone", range(1, 3), nodes=300, out=out, progress=False, keep_decided=True).deals == 2
+    assert run("the-clock", range(1, 3), nodes=300, out=out, progress=False, keep_decided=True).deals == 2
     # the command line: --keep-decided
-    assert main(["stats", "the-fish-bone", "--deals", "8", "--nodes", "3000", "--out", str(out), "--quiet",
+    assert main(["stats", "the-clock", "--deals", "8", "--nodes", "3000", "--out", str(out), "--quiet",
                  "--keep-decided"], out=io.StringIO()) == 0
     assert outcomes(Results.load(out)) == outcomes(fresh)
 
@@ -157,9 +157,10 @@ def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path
     thoughtful, honest = stats.studies(plan)
     assert (thoughtful.seconds, honest.seconds) == (30.0, None), "a time limit is a thoughtful search's"
     results = stats.run_study(thoughtful, tmp_path, progress=False)
-    assert json.loads(results.to_json())["budget"] == {"nodes": 500, "seconds": 30.0}
+    assert json.loads(results.to_json())["budget"] == {"nodes": 500, "seconds": 30.0, "restarts": [8, 2_000]}
     assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results and results.seconds == 30.0
-    assert "budget 500 positions or 30 s a deal, 2 deals" in results.summary()
+    assert "budget 500 positions or 30 s a deal, then 8 searches of 2,000 in other orders, 2 deals" \
+        in results.summary()
     with pytest.raises(ValueError, match="different studies: seconds"):
         results.merge(Results("the-fifteen", "thoughtful", 500, results.engine))
 
