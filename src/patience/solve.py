@@ -263,8 +263,9 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     with its moves in another order wins in a few hundred positions.  So where the search leaves the
     deal unknown, a game that sets :attr:`~patience.game.Game.RESTARTS` to ``(times, each)`` has it
     searched that many times again, each with the moves from every position tried in another order
-    (shuffled, the same way at every run) and within ``each`` positions, until one decides it.  The
-    positions of all the searches are counted; a deal the first search decides is decided as before.
+    (shuffled, the same way at every run) and within ``each`` positions (or ``nodes``, if fewer), until
+    one decides it.  The positions of all the searches are counted; a deal the first search decides is
+    decided as before.
 
     >>> from patience import load
     >>> game = load("the-fifteen", seed=2)
@@ -279,8 +280,8 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     if outcome == "unknown" and start.RESTARTS is not None:
         times, each = start.RESTARTS
         for order in range(times):
-            outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started, count,
-                                               random.Random(order))
+            outcome, line, more = _depth_first(start.copy(), min(each, nodes), deadline, idle, progress, started,
+                                               count, random.Random(order))
             count += more
             if outcome != "unknown":
                 break
