@@ -276,9 +276,14 @@ def either(searches: Sequence[Results]) -> Results:
     return joined
 
 
-def _restarts(spec: str, mode: str, width: int | None) -> tuple[int, int] | None:
-    """The searches again in other orders that a study's search makes of a deal it leaves unknown."""
-    return games.get(parse_spec(spec)[0]).RESTARTS if mode == "thoughtful" and width is None else None
+def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[int, int] | None:
+    """The searches again in other orders that a study's search makes of a deal it leaves unknown:
+    how many, and the positions each may visit (no more than the first search's ``nodes``)."""
+    restarts = games.get(parse_spec(spec)[0]).RESTARTS
+    if mode != "thoughtful" or width is not None or restarts is None:
+        return None
+    times, each = restarts
+    return times, min(each, nodes)
 
 
 def decided_at_less(stored: Results, study: Results) -> bool:
@@ -352,7 +357,7 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
-                      restarts=_restarts(spec, mode, width))
+                      restarts=_restarts(spec, mode, width, nodes))
     if out is not None and Path(out).exists():
         stored = Results.load(out)
         if (stored.spec, stored.mode, stored.nodes, stored.width, stored.seconds, stored.engine) == \
@@ -412,7 +417,7 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
-                      restarts=_restarts(spec, mode, width))
+                      restarts=_restarts(spec, mode, width, nodes))
     futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, seconds, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
     for outcomes in client.gather(futures):
