@@ -740,8 +740,8 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
     return Solution(outcome, "honest", board.record(), count, time.perf_counter() - started)
 
 
-#: A position's piles and counters as they are (see :func:`_positions`).
-Snapshot = tuple[dict[str, Pile], dict[str, int]]
+#: A position's :meth:`~patience.game.Game.state_key`.
+Key = tuple[Any, ...]
 #: By position (its piles and counters), each line of one or two moves from it, with the hash of
 #: the :meth:`~patience.game.Game.state_key` it reaches and that key (see :func:`_short_cuts`).
 Ahead = dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]]
@@ -775,16 +775,15 @@ def shorten(record: Record, *, span: int = 3) -> Record:
         moves = _short_cuts(record.start, _without_circles(record.start, moves), ahead)
         cut = False
         prefix = record.start.copy()
-        _, along = _positions(prefix, moves)
+        along = _replay(prefix, moves)[1]  # type: ignore[index]
         i = 0
         while i < len(moves):
             for leave_out in _cuts(moves, i, span):
                 rest = max(leave_out) + 1  # the line as it was from here on
                 trial = [m for k, m in enumerate(moves[i:rest], i) if k not in leave_out] + moves[rest:]
-                trial = _wins(prefix, trial, (rest - i - len(leave_out), along[rest:]))
-                if trial is not None:
-                    moves[i:] = trial
-                    along[i:] = _positions(prefix, trial)[1]
+                found = _replay(prefix, trial, (rest - i - len(leave_out), along[rest:]))
+                if found is not None:
+                    moves[i:], along[i:], _ = found
                     cut = True
                     break
             else:
@@ -814,8 +813,9 @@ def _short_cuts(start: Game, moves: list[Move], ahead: Ahead) -> list[Move]:
     ``ahead`` keeps, for each position met, the lines of one or two moves from it and where they
     lead (with its hash): the next pass over the line meets most of the same positions."""
     game, i = start.copy(), 0
-    keys, along = _positions(game, moves)
-    last = _last(keys)
+    keys = _replay(game, moves)[1]  # type: ignore[index]
+    hashes = [hash(key) for key in keys]
+    last = _last(hashes, 0)
     while i < len(moves):
         best: tuple[int, list[Move]] | None = None
         here = tuple(game.piles.items()), tuple(game.counters.items())
@@ -823,28 +823,25 @@ def _short_cuts(start: Game, moves: list[Move], ahead: Ahead) -> list[Move]:
         if lines is None:
             lines = ahead[here] = [(line, hash(key), key) for line, key in _one_or_two(game)]
         for line, h, reached in lines:
-            found = last.get(h)
-            j = 0 if found is None else found.get(reached, 0)
-            if j - i > len(line) and (best is None or j - len(line) > best[0] - len(best[1])):
+            j = last.get(h, 0)
+            if j - i > len(line) and keys[j] == reached and (best is None or j - len(line) > best[0] - len(best[1])):
                 best = (j, line)
-        trial = _wins(game, best[1] + moves[best[0]:], (len(best[1]), along[best[0]:])) if best else None
-        if trial is not None:
-            moves[i:] = trial
-            keys[i:], along[i:] = _positions(game, trial)
-            last = _last(keys)
+        found = _replay(game, best[1] + moves[best[0]:], (len(best[1]), keys[best[0]:])) if best else None
+        if found is not None:
+            moves[i:], keys[i:], fresh = found
+            kept = len(keys) - i - fresh  # the positions of the line as it was, and their hashes
+            hashes[i:] = [hash(key) for key in keys[i:i + fresh]] + (hashes[-kept:] if kept else [])
+            last = _last(hashes, i)
             continue
         game.push(moves[i])
         i += 1
     return moves
 
 
-def _last(keys: list[tuple[Any, ...]]) -> dict[int, dict[tuple[Any, ...], int]]:
-    """Where a line is last at each of its positions (``keys``), by the hash of the key: a line of
-    moves looked up many times is hashed once."""
-    last: dict[int, dict[tuple[Any, ...], int]] = {}
-    for k, key in enumerate(keys):
-        last.setdefault(hash(key), {})[key] = k
-    return last
+def _last(hashes: list[int], start: int) -> dict[int, int]:
+    """Where a line is last at each of its positions from ``start`` on, by the hash of the
+    position's key (``hashes``): a line looked up many times is hashed once."""
+    return {h: k for k, h in enumerate(hashes[start:], start)}
 
 
 def _one_or_two(game: Game) -> Iterator[tuple[list[Move], tuple[Any, ...]]]:
@@ -862,19 +859,6 @@ def _one_or_two(game: Game) -> Iterator[tuple[list[Move], tuple[Any, ...]]]:
                     game.undo()
         finally:
             game.undo()
-
-
-def _positions(game: Game, moves: list[Move]) -> tuple[list[tuple[Any, ...]], list[Snapshot]]:
-    """The positions of a line of legal ``moves`` (as :func:`_wins` gives them) played from ``game``
-    (left unchanged), before each move and after the last: their
-    :meth:`~patience.game.Game.state_key`, and their piles and counters as they are."""
-    game = game.copy()
-    keys, along = [game.state_key()], [(dict(game.piles), dict(game.counters))]
-    for move in moves:
-        game.push(move)
-        keys.append(game.state_key())
-        along.append((dict(game.piles), dict(game.counters)))
-    return keys, along
 
 
 def _after(game: Game, *moves: Move) -> Game:
@@ -895,27 +879,42 @@ def _cuts(moves: list[Move], i: int, span: int) -> Iterator[set[int]]:
             yield {i, *again[:n]}
 
 
-def _wins(position: Game, moves: list[Move], known: tuple[int, list[Snapshot]] | None = None) -> list[Move] | None:
-    """``moves`` as the legal moves they are from ``position`` (left unchanged), if they win.
+def _wins(position: Game, moves: list[Move]) -> list[Move] | None:
+    """``moves`` as the legal moves they are from ``position`` (left unchanged), if they win (see
+    :func:`_replay`)."""
+    found = _replay(position, moves)
+    return None if found is None else found[0]
+
+
+def _replay(position: Game, moves: list[Move],
+            known: tuple[int, list[Key]] | None = None) -> tuple[list[Move], list[Key], int] | None:
+    """``moves`` as the legal moves they are from ``position`` (left unchanged), if they win; with
+    the keys of the positions they pass through (before each move and after the last), and how many
+    of those keys the replay made.
 
     Each move is matched with the legal move of the same cards between the same piles or,
     failing that, to the same pile from wherever the cards lie now; so its notation is
     the one it has where it is now played (a lane that was the first may be the second).
 
-    ``known`` is ``(start, along)`` when ``moves[start:]`` are the rest of a won line, as matched
-    there, and ``along`` its positions (see :func:`_positions`): a replay that comes to the
-    position that line was in before one of them would play the rest as it is, so it stops there.
+    ``known`` is ``(start, keys)`` when ``moves[start:]`` are the rest of a won line, as matched
+    there, and ``keys`` the keys of its positions: a replay that comes to the position that line
+    was in before one of them would play the rest as it is, so it stops there and takes the rest
+    of the keys from ``keys``.
     """
     game = position.copy()
-    played = []
+    played: list[Move] = []
+    passed: list[Key] = []
     for t, move in enumerate(moves):
-        if known is not None and t >= known[0]:
-            piles, counters = known[1][t - known[0]]
-            if game.piles == piles and game.counters == counters:
-                return played + moves[t:]
+        key = game.state_key()
+        if known is not None and t >= known[0] and key == known[1][t - known[0]]:
+            return played + moves[t:], passed + known[1][t - known[0]:], len(passed)
+        passed.append(key)
         legal = [m for m in game.legal_moves() if (m.kind, m.cards, m.target) == (move.kind, move.cards, move.target)]
         match = next((m for m in legal if m.source == move.source), legal[0] if legal and move.cards else None)
         if match is None:
             return None
         played.append(game.play(match))
-    return played if game.is_won else None
+    if not game.is_won:
+        return None
+    passed.append(game.state_key())
+    return played, passed, len(passed)
