@@ -374,9 +374,10 @@ def bone(rows: int, x: float, y: float, step: float, reach: float = 0.8,
 
 
 #: The searches again (:attr:`Game.RESTARTS`) of a game whose search can go wrong early and spend its
-#: budget below a wrong turn: eight, of 2,000 positions each.  Where such a search leaves a deal
-#: unknown, one of them often wins it within a few hundred positions.
-SEARCH_AGAIN = (8, 2_000)
+#: budget below a wrong turn: eight of 2,000 positions each, then sixty-four of 500.  Where such a
+#: search leaves a deal unknown, one of them often wins it within a few hundred positions; some
+#: games' wins need the longer searches, others are found sooner by many short ones.
+SEARCH_AGAIN = ((8, 2_000), (64, 500))
 
 
 class Game:
@@ -437,9 +438,9 @@ class Game:
     #: tries them after the others, and an honest player turns the pack when nothing else gains.
     PACK_KINDS: ClassVar[tuple[str, ...]] = ("turn", "deal", "redeal")
     #: Where a thoughtful search leaves a deal unknown: how many times it is searched again, each time
-    #: with its moves in another order, and the positions each of those searches may visit (see
-    #: :func:`~patience.solve.thoughtful`); None, not again.
-    RESTARTS: ClassVar[tuple[int, int] | None] = None
+    #: with its moves in another order, and the positions each of those searches may visit, as pairs
+    #: ``(times, each)`` taken in turn (see :func:`~patience.solve.thoughtful`); None, not again.
+    RESTARTS: ClassVar[tuple[tuple[int, int], ...] | None] = None
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()

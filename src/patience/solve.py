@@ -41,7 +41,7 @@ from .cards import Card
 from .game import Game, Move, Pile, Record, pile_kind
 
 __all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
-           "visible_key", "runs_using", "runs_turning"]
+           "visible_key", "runs_using", "runs_turning", "searches_again"]
 
 MODES = ("thoughtful", "honest")
 OUTCOMES = ("won", "lost", "unknown")
@@ -261,31 +261,39 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
 
     A search that takes a wrong turn early can spend all its budget below it, where the same search
     with its moves in another order wins in a few hundred positions.  So where the search leaves the
-    deal unknown, a game that sets :attr:`~patience.game.Game.RESTARTS` to ``(times, each)`` has it
-    searched that many times again, each with the moves from every position tried in another order
-    (shuffled, the same way at every run) and within ``each`` positions (or ``nodes``, if fewer), until
-    one decides it.  The positions of all the searches are counted; a deal the first search decides is
-    decided as before.
+    deal unknown, a game that sets :attr:`~patience.game.Game.RESTARTS` to pairs ``(times, each)`` has
+    it searched again: for each pair in turn, that many times, each with the moves from every position
+    tried in another order (shuffled, the same way at every run) and within ``each`` positions (or
+    ``nodes``, if fewer), until one decides it.  The positions of all the searches are counted; a deal
+    the first search decides is decided as before.
 
     >>> from patience import load
-    >>> game = load("the-fifteen", seed=2)
+    >>> game = load("canfield", seed=4)
     >>> found = thoughtful(game, nodes=2_000)
-    >>> found.outcome in OUTCOMES, len(game.history)
-    (True, 0)
+    >>> found.outcome, found.nodes, len(game.history)
+    ('lost', 1769, 0)
     """
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     start = game.copy()
     outcome, line, count = _depth_first(start.copy(), nodes, deadline, idle, progress, started)
-    if outcome == "unknown" and start.RESTARTS is not None:
-        times, each = start.RESTARTS
-        for order in range(times):
-            outcome, line, more = _depth_first(start.copy(), min(each, nodes), deadline, idle, progress, started,
-                                               count, random.Random(order))
-            count += more
-            if outcome != "unknown":
-                break
+    for order, each in enumerate(searches_again(start.RESTARTS, nodes)):
+        if outcome != "unknown":
+            break
+        outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started,
+                                           count, random.Random(order))
+        count += more
     return Solution(outcome, "thoughtful", Record(start, line), count, time.perf_counter() - started)
+
+
+def searches_again(restarts: tuple[tuple[int, int], ...] | None, nodes: int) -> list[int]:
+    """The positions each search again may visit, in turn, for a game's
+    :attr:`~patience.game.Game.RESTARTS` after a first search of ``nodes``: never more than it.
+
+    >>> searches_again(((2, 2_000), (3, 500)), 1_000)
+    [1000, 1000, 500, 500, 500]
+    """
+    return [min(each, nodes) for times, each in restarts or () for _ in range(times)]
 
 
 def _depth_first(board: Game, nodes: int, deadline: float | None, idle: int | None, progress: Progress | None,

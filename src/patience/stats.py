@@ -30,7 +30,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from . import __version__, games, load
 from .options import parse_spec
-from .solve import MODES, NODES, OUTCOMES, solve
+from .solve import MODES, NODES, OUTCOMES, searches_again, solve
 
 __all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range", "run", "run_dask",
            "engine_hash", "studies", "run_study", "stored", "either", "with_either"]
@@ -113,8 +113,8 @@ class Results:
     #: For the deals as several searches decide them together (see :func:`either`): those searches.
     joins: tuple[Results, ...] = ()
     #: A thoughtful search's searches again in other orders of a deal it left unknown, as the game
-    #: makes them (:attr:`~patience.game.Game.RESTARTS`): how many, and the positions of each.
-    restarts: tuple[int, int] | None = None
+    #: makes them (:attr:`~patience.game.Game.RESTARTS`): pairs of how many, and the positions of each.
+    restarts: tuple[tuple[int, int], ...] | None = None
 
     @property
     def game(self) -> str:
@@ -184,8 +184,9 @@ class Results:
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
         again = ""
         if self.restarts is not None:
-            times, each = self.restarts
-            again = f", then {times} searches of {each:,} in other orders"
+            searches = [f"{times} {'searches ' if not k else ''}of {each:,}"
+                        for k, (times, each) in enumerate(self.restarts)]
+            again = f", then {' and '.join(searches)} in other orders"
         return f"{self.nodes:,} positions{time}{per}{beam}{again}"
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
@@ -212,7 +213,7 @@ class Results:
             "game": self.game, "spec": self.spec, "options": self.options, "mode": self.mode,
             "budget": {"nodes": self.nodes, **({"seconds": self.seconds} if self.seconds is not None else {}),
                        **({"width": self.width} if self.width is not None else {}),
-                       **({"restarts": list(self.restarts)} if self.restarts is not None else {})},
+                       **({"restarts": [list(pair) for pair in self.restarts]} if self.restarts is not None else {})},
             "engine": self.engine, "version": self.version,
             "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
         }
@@ -226,7 +227,9 @@ class Results:
         results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"],
                       width=data["budget"].get("width"), seconds=data["budget"].get("seconds"))
         restarts = data["budget"].get("restarts")
-        results.restarts = None if restarts is None else (restarts[0], restarts[1])
+        if restarts and isinstance(restarts[0], int):  # stored before there could be several pairs
+            restarts = [restarts]
+        results.restarts = None if restarts is None else tuple((times, each) for times, each in restarts)
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
 
@@ -276,14 +279,13 @@ def either(searches: Sequence[Results]) -> Results:
     return joined
 
 
-def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[int, int] | None:
+def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[tuple[int, int], ...] | None:
     """The searches again in other orders that a study's search makes of a deal it leaves unknown:
-    how many, and the positions each may visit (no more than the first search's ``nodes``)."""
+    pairs of how many, and the positions each may visit (no more than the first search's ``nodes``)."""
     restarts = games.get(parse_spec(spec)[0]).RESTARTS
     if mode != "thoughtful" or width is not None or restarts is None:
         return None
-    times, each = restarts
-    return times, min(each, nodes)
+    return tuple((times, min(each, nodes)) for times, each in restarts)
 
 
 def decided_at_less(stored: Results, study: Results) -> bool:
@@ -303,13 +305,20 @@ def decided_at_less(stored: Results, study: Results) -> bool:
     False
     >>> decided_at_less(Results("canfield", "honest", 100), Results("canfield", "honest", 500))
     False
-    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, restarts=(8, 500)), small)
+    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, restarts=((8, 500),)), small)
     False
+    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, restarts=((8, 500),)),
+    ...                 Results("canfield", "thoughtful", 1_000, restarts=((8, 500), (64, 100))))
+    True
+
+    Searches again are compared one by one, in turn: each of ``study``'s must be as large as
+    ``stored``'s, and there may be more.
     """
     if (stored.spec, stored.mode, stored.width) != (study.spec, study.mode, study.width) or study.mode != "thoughtful":
         return False
-    stored_again, again = stored.restarts or (0, 0), study.restarts or (0, 0)
-    return stored.nodes <= study.nodes and stored_again[0] <= again[0] and stored_again[1] <= again[1] and \
+    stored_again, again = searches_again(stored.restarts, stored.nodes), searches_again(study.restarts, study.nodes)
+    return stored.nodes <= study.nodes and len(stored_again) <= len(again) and \
+        all(a <= b for a, b in zip(stored_again, again)) and \
         (study.seconds is None or (stored.seconds is not None and stored.seconds <= study.seconds))
 
 
