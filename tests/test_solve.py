@@ -124,7 +124,7 @@ def test_an_unknown_mode_is_refused() -> None:
 
 def once(cls: type[Game]) -> type[Game]:
     """``cls`` searched once, without its searches again in other orders (which decide more deals,
-    not other answers: the test below of :attr:`~patience.game.Game.RESTARTS` holds them)."""
+    not other answers: the test below of :meth:`~patience.game.Game.restarts` holds them)."""
     return type(f"Once{cls.__name__}", (cls,), {"RESTARTS": None})
 
 
@@ -159,12 +159,13 @@ def test_the_reductions_never_change_an_answer(cls: type[Game], seed: int) -> No
         assert reduced.outcome == full.outcome
 
 
-RESTARTING = [cls for cls in games.all() if cls.RESTARTS is not None]
+#: The games whose deals are searched again in other orders as the game is dealt by default.
+RESTARTING = [cls for cls in games.all() if cls.deal(seed=1).restarts() is not None]
 
 
 @pytest.mark.parametrize("cls", RESTARTING, ids=lambda cls: cls.slug)
 def test_searching_again_changes_no_deal_the_first_search_decides(cls: type[Game]) -> None:
-    """Where a game searches a deal again in other orders (:attr:`~patience.game.Game.RESTARTS`, here
+    """Where a game searches a deal again in other orders (:meth:`~patience.game.Game.restarts`, here
     one search of 200 positions and two of 100 after one of 500, deals 1 to 6): a deal the first search decides is
     decided as without them, after as many positions and by the same line; for a deal it leaves
     unknown the searches again add at most their positions, and win only with a line that replays."""

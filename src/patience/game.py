@@ -1031,6 +1031,11 @@ class Game:
         dominated by another (games override this; by default every legal move)."""
         return self.legal_moves()
 
+    def restarts(self) -> tuple[tuple[int, int], ...] | None:
+        """The searches again in other orders of a deal the search leaves unknown: the class's
+        :attr:`RESTARTS`, unless a game chooses by its options (where only some readings gain)."""
+        return self.RESTARTS
+
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """One of ``moves`` that can never spoil a win, played by a solver without trying the
         others (games override this; by default None: every move is tried)."""

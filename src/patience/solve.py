@@ -261,7 +261,7 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
 
     A search that takes a wrong turn early can spend all its budget below it, where the same search
     with its moves in another order wins in a few hundred positions.  So where the search leaves the
-    deal unknown, a game that sets :attr:`~patience.game.Game.RESTARTS` to pairs ``(times, each)`` has
+    deal unknown, a game whose :meth:`~patience.game.Game.restarts` are pairs ``(times, each)`` has
     it searched again: for each pair in turn, that many times, each with the moves from every position
     tried in another order (shuffled, the same way at every run) and within ``each`` positions (or
     ``nodes``, if fewer), until one decides it.  The positions of all the searches are counted; a deal
@@ -277,7 +277,7 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     deadline = None if seconds is None else started + seconds
     start = game.copy()
     outcome, line, count = _depth_first(start.copy(), nodes, deadline, idle, progress, started)
-    for order, each in enumerate(searches_again(start.RESTARTS, nodes)):
+    for order, each in enumerate(searches_again(start.restarts(), nodes)):
         if outcome != "unknown":
             break
         outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started,

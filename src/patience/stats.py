@@ -282,7 +282,7 @@ def either(searches: Sequence[Results]) -> Results:
 def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[tuple[int, int], ...] | None:
     """The searches again in other orders that a study's search makes of a deal it leaves unknown:
     pairs of how many, and the positions each may visit (no more than the first search's ``nodes``)."""
-    restarts = games.get(parse_spec(spec)[0]).RESTARTS
+    restarts = load(spec).restarts()
     if mode != "thoughtful" or width is not None or restarts is None:
         return None
     return tuple((times, min(each, nodes)) for times, each in restarts)

@@ -292,3 +292,20 @@ def test_the_worked_game_is_the_solvers_win_from_the_diagram() -> None:
     found = solve(Demon.from_position(DIAGRAM))
     assert (found.outcome, found.nodes) == ("won", 125), "the notebook: a win after trying 125 positions"
     assert found.record.to_text() == record.to_text()
+
+
+def test_the_modern_reading_is_searched_again_in_other_orders_and_the_book_s_once() -> None:
+    """Deals 368, 660 and 200 of Demon as modern programs play it are unknown after 1,000 positions
+    searched once (Solvitaire wins each within 400 states); searched again in other orders, as that
+    reading is, each is won.  The book's reading, and ``files=part`` alone, search once."""
+    from patience import games
+    from patience.solve import thoughtful
+
+    modern = "demon(files=part,heap=files,empty_heap=any,wrap=base)"
+    once = type("OnceDemon", (games.get("demon"),), {"RESTARTS": None})
+    for seed in (368, 660, 200):
+        game = load(modern, seed=seed)
+        assert thoughtful(once.from_position(str(game)), nodes=1_000).outcome == "unknown"
+        again = thoughtful(game, nodes=1_000)
+        assert again.outcome == "won" and again.record.replay().result == "won" and again.nodes > 1_000
+    assert load("demon").restarts() is None and load("demon(files=part)").restarts() is None
