@@ -227,8 +227,6 @@ class Results:
         results = cls(data["spec"], data["mode"], data["budget"]["nodes"], data["engine"], data["version"],
                       width=data["budget"].get("width"), seconds=data["budget"].get("seconds"))
         restarts = data["budget"].get("restarts")
-        if restarts and isinstance(restarts[0], int):  # stored before there could be several pairs
-            restarts = [restarts]
         results.restarts = None if restarts is None else tuple((times, each) for times, each in restarts)
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
@@ -282,10 +280,8 @@ def either(searches: Sequence[Results]) -> Results:
 def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[tuple[int, int], ...] | None:
     """The searches again in other orders that a study's search makes of a deal it leaves unknown:
     pairs of how many, and the positions each may visit (no more than the first search's ``nodes``)."""
-    restarts = load(spec).restarts()
-    if mode != "thoughtful" or width is not None or restarts is None:
-        return None
-    return tuple((times, min(each, nodes)) for times, each in restarts)
+    restarts = load(spec).restarts() if mode == "thoughtful" and width is None else None
+    return None if restarts is None else tuple((times, min(each, nodes)) for times, each in restarts)
 
 
 def decided_at_less(stored: Results, study: Results) -> bool:
