@@ -224,22 +224,25 @@ def runs_turning(game: Game, first: Move, hand: str, talon: str, turn: int,
     pack = shown.cards + piles[hand].cards[::-1]
     size = len(pack)
     runs: list[Step] = []
-    run: Step = ()
-    showing, picked_up = len(shown.cards), 0
+    made: list[Move] = []
+    showing, picked_up, down = len(shown.cards), 0, shown.face_down
     move = first
     while True:
         if move.kind in ("turn", "deal"):
-            showing = min(showing + turn, size)
+            showing += turn
+            if showing > size:
+                showing = size
         else:
-            showing, picked_up = 0, picked_up + 1
-        run += (move,)
+            showing, picked_up, down = 0, picked_up + 1, 0
+        made.append(move)
         if showing:
-            down = 0 if picked_up else shown.face_down
-            runs += runs_using(game, run, uses(pack[showing - 1]), lambda: {talon: Pile(pack[:showing], down)})
+            found = uses(pack[showing - 1])
+            if found:  # (most cards a run brings up have no use: their run is not built)
+                runs += runs_using(game, tuple(made), found, lambda: {talon: Pile(pack[:showing], down)})
         more = following(size - showing, showing, picked_up)
         if len(more) > 1:
             return None
-        if not more or len(run) == PACK_RUN:
+        if not more or len(made) == PACK_RUN:
             return runs
         move = more[0]
 

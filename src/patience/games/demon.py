@@ -94,9 +94,10 @@ class Lie:
     gives it: its top card, or ``space`` for the first vacancy and the file's name for the
     others), the cards the formations take (each with its formation), the files' table of builds
     (``fits[under][card]``), the moves of the files' cards, and, card by card as they come to the
-    top, the moves of the talon's and the heap's cards (none of the heap's with ``heap=vacancies``)."""
+    top, the moves of the talon's and the heap's cards (none of the heap's with ``heap=vacancies``),
+    and the cards of the talon that have a move (None: every card, as a vacancy takes any)."""
 
-    __slots__ = ("targets", "wanted", "fits", "talon_fills", "from_files", "from_talon", "from_heap")
+    __slots__ = ("targets", "wanted", "fits", "talon_fills", "from_files", "from_talon", "from_heap", "talon_uses")
 
     def __init__(self, wanted: dict[Card, str], fits: Any, from_heap: dict[Card, list[Move]] | None) -> None:
         self.targets: list[tuple[str, Card | None, str]] = []
@@ -106,6 +107,7 @@ class Lie:
         self.from_files: list[Move] = []
         self.from_talon: dict[Card, list[Move]] = {}
         self.from_heap = from_heap
+        self.talon_uses: set[Card] | None = None
 
 
 @lru_cache(maxsize=None)
@@ -440,6 +442,8 @@ class Demon(Game):
     def _talon_moves(self, lie: Lie, card: Card) -> list[Move]:
         """The moves of ``card`` on top of the talon, as the files and formations lie (worked out
         once for each card and lie)."""
+        if lie.talon_uses is not None and card not in lie.talon_uses:
+            return []
         moves = lie.from_talon.get(card)
         if moves is None:
             moves = lie.from_talon[card] = self._moves_of("talon", card, lie)
@@ -483,6 +487,9 @@ class Demon(Game):
         file_fills = heap_exhausted and options.empty_heap == "any"
         whole = options.files == "whole"
         fits, wanted, moves = lie.fits, lie.wanted, lie.from_files
+        if not (lie.talon_fills and space):
+            lying_on = _lying_on(self.file_build)
+            lie.talon_uses = {*wanted, *(card for _, top, _ in targets if top is not None for card in lying_on[top])}
         for source, top, where in targets:
             if top is None:
                 continue
@@ -782,10 +789,12 @@ class Demon(Game):
         ['turn 3♠ → 4♦', 'turn turn turn turn turn J♦ → Q♣']
         """
         used, lie = self.counters["used"] > 0, self._lie()
+        talon_uses, moves_of = lie.talon_uses, self._talon_moves
         return runs_turning(
             self, first, "hand", "talon", THREES,
             lambda in_hand, on_talon, picked_up: _pack_moves(in_hand, on_talon, used and not picked_up),
-            lambda card: self._talon_moves(lie, card))
+            (lambda card: moves_of(lie, card)) if talon_uses is None else
+            (lambda card: moves_of(lie, card) if card in talon_uses else ()))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it
