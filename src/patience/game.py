@@ -299,10 +299,11 @@ def moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:
     return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in takers]
 
 
-def pile_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
-    """The order interchangeable piles are put in for a solver's key (:meth:`Game.solver_key`):
-    by size, then cards, then cards face down (``sorted(piles, key=pile_order)``)."""
-    return (len(pile.cards), pile.cards, pile.face_down)
+#: The order interchangeable piles are put in for a solver's key (:meth:`Game.solver_key`):
+#: ``sorted(piles, key=pile_order)``.  By hash, which a pile works out once: equal piles sort
+#: together wherever they lie, and a tie between unequal ones (two hashes alike) can only keep two
+#: keys of one position apart, never make one key of two positions.
+pile_order: Callable[[Pile], int] = hash
 
 
 @lru_cache(maxsize=None)

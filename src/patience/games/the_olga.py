@@ -37,7 +37,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, piquet_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation
+from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation, pile_order
 from ..options import Option
 from ..solve import runs_turning
 from . import register
@@ -450,12 +450,11 @@ class TheOlga(Game):
     def solver_key(self) -> tuple[Any, ...]:
         """The pack and talon, the foundations in a fixed order and the columns in a fixed order
         (each column the same whichever of the seven it is)."""
-        # Sorted by hash, which is quick: equal columns sort together whatever their places, and
-        # a tie between unequal ones can only keep two keys of one position apart, never join two.
+        # (A column is a tuple of piles, sorted by its hash as piles are: see pile_order.)
         piles = self.piles
         columns = sorted((tuple(piles[name] for name in places) for places in COLUMN_PLACES), key=hash)
         return ((piles["pack"], piles["talon"],
-                 *sorted([piles[f] for f in FOUNDATIONS], key=hash), *columns), ())
+                 *sorted([piles[f] for f in FOUNDATIONS], key=pile_order), *columns), ())
 
     # ------------------------------------------------------------------ invariants
     def inconsistencies(self) -> list[str]:
