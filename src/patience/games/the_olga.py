@@ -32,6 +32,7 @@ deal A♥
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, Foundation
@@ -83,6 +84,13 @@ PLATE_SEED = 31
 def _named(run: Sequence[Card]) -> str:
     """A card, or a sequence of cards moved together, as a move names it: ``10♦ 9♣``."""
     return " ".join(card.text for card in run)
+
+
+@lru_cache(maxsize=1 << 16)
+def _onto(run: tuple[Card, ...], source: str, target: str, under: Card | None) -> Move:
+    """The move of ``run`` from ``source`` to ``target``, whose top card is ``under`` (None: a space),
+    made once (the fast moves meet the same ones again and again)."""
+    return Move("move", run, source, target, f"{_named(run)} → {under.text if under is not None else 'space'}")
 
 
 @register
@@ -290,9 +298,9 @@ class TheOlga(Game):
                         continue
                     if under is None:
                         if not (whole and len(run) == len(cards)):
-                            legal.append(Move("move", run, foot, target, f"{_named(run)} → space"))
+                            legal.append(_onto(run, foot, target, None))
                     elif placeable and _TAKES[under][head]:
-                        legal.append(Move("move", run, foot, target, f"{_named(run)} → {under.text}"))
+                        legal.append(_onto(run, foot, target, under))
         return legal
 
     def _talon_moves(self, head: Card, feet: Sequence[str], tops: Sequence[Card | None],
@@ -303,7 +311,7 @@ class TheOlga(Game):
         if head.value != 1 or self.options.ace_on_seven:
             for foot, under in zip(feet, tops):
                 if under is not None and _TAKES[under][head]:
-                    moves.append(Move("move", (head,), "talon", foot, f"{head.text} → {under.text}"))
+                    moves.append(_onto((head,), "talon", foot, under))
         return moves
 
     def aliases(self, move: Move) -> set[str]:
