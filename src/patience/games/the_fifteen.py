@@ -35,7 +35,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -270,12 +270,11 @@ class TheFifteen(Game):
             targets = onto.get(card)
             if targets is not None:
                 for target in targets:
-                    append(Move("move", (card,), source, target,
-                                f"{card.text} → {piles[target].cards[-1].text}"))
+                    append(move_onto((card,), source, target, piles[target].cards[-1].text))
             # Lane: any available card, but one alone in its column lies in a lane already
             if not alone:
                 for lane, where in to_lanes:
-                    append(Move("move", (card,), source, lane, f"{card.text} → {where}"))
+                    append(move_onto((card,), source, lane, where))
         # Opening: one ace and one king from the sixth row, while no foundation is begun and
         # none is available (and, 'stuck', while no card can move)
         exception = self.options.exception

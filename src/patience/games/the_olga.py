@@ -32,13 +32,12 @@ deal A♥
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, piquet_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation, pile_order
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up, normalise_notation, pile_order
 from ..options import Option
 from ..solve import runs_turning
 from . import register
@@ -84,13 +83,6 @@ PLATE_SEED = 31
 def _named(run: Sequence[Card]) -> str:
     """A card, or a sequence of cards moved together, as a move names it: ``10♦ 9♣``."""
     return " ".join(card.text for card in run)
-
-
-@lru_cache(maxsize=1 << 16)
-def _onto(run: tuple[Card, ...], source: str, target: str, under: Card | None) -> Move:
-    """The move of ``run`` from ``source`` to ``target``, whose top card is ``under`` (None: a space),
-    made once (the fast moves meet the same ones again and again)."""
-    return Move("move", run, source, target, f"{_named(run)} → {under.text if under is not None else 'space'}")
 
 
 @register
@@ -298,9 +290,9 @@ class TheOlga(Game):
                         continue
                     if under is None:
                         if not (whole and len(run) == len(cards)):
-                            legal.append(_onto(run, foot, target, None))
+                            legal.append(move_onto(run, foot, target, "space"))
                     elif placeable and _TAKES[under][head]:
-                        legal.append(_onto(run, foot, target, under))
+                        legal.append(move_onto(run, foot, target, under.text))
         return legal
 
     def _talon_moves(self, head: Card, feet: Sequence[str], tops: Sequence[Card | None],
@@ -311,7 +303,7 @@ class TheOlga(Game):
         if head.value != 1 or self.options.ace_on_seven:
             for foot, under in zip(feet, tops):
                 if under is not None and _TAKES[under][head]:
-                    moves.append(_onto((head,), "talon", foot, under))
+                    moves.append(move_onto((head,), "talon", foot, under.text))
         return moves
 
     def aliases(self, move: Move) -> set[str]:
