@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
-from operator import itemgetter
+from operator import is_not, itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
@@ -286,19 +286,35 @@ def normalise_notation(text: str) -> str:
     return " ".join(out)
 
 
-@lru_cache(maxsize=1 << 16)
 def move_onto(cards: tuple[Card, ...], source: str, target: str, onto: str) -> Move:
     """The move of ``cards`` from ``source`` to ``target``, written as the games write it: the
     cards, an arrow and ``onto`` (the card they go on, or a word for the pile: ``space``, ``lane``).
     Made once and met again: a fast move generator makes the same moves position after position,
-    and a look-up costs less than a notation and a move.
+    and a look-up costs less than a notation and a move.  The two cards of a double pack are
+    equal, but a move holds the very cards that move: one made for the other's is not given.
 
     >>> seven, six = Card.parse("7♥"), Card.parse("6♣")
     >>> move = move_onto((seven, six), "column 2", "column 5", "8♠")
     >>> str(move), move is move_onto((seven, six), "column 2", "column 5", "8♠")
     ('7♥ 6♣ → 8♠', True)
+    >>> other = move_onto((Card(seven.rank, seven.suit, 1), six), "column 2", "column 5", "8♠")
+    >>> other == move, other.cards[0].pack
+    (True, 1)
     """
-    return Move("move", cards, source, target, f"{' '.join(card.text for card in cards)} → {onto}")
+    # (A card is made once for its pack: its id tells the two of a double pack apart.)
+    key = (cards, source, target, onto, id(cards[0]))
+    move = _MOVES_ONTO.get(key)
+    if move is None or (len(cards) > 1 and any(map(is_not, move[1], cards))):
+        if len(_MOVES_ONTO) >= _MOVES_ONTO_KEPT:
+            _MOVES_ONTO.clear()
+        move = _MOVES_ONTO[key] = Move("move", cards, source, target,
+                                       f"{' '.join(card.text for card in cards)} → {onto}")
+    return move
+
+
+#: The moves :func:`move_onto` has made, and how many it keeps.
+_MOVES_ONTO: dict[tuple[Any, ...], Move] = {}
+_MOVES_ONTO_KEPT = 1 << 16
 
 
 def moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -225,7 +225,7 @@ class Anna(Game):
             for name, under in tops:
                 if name != source and under.suit == card.suit and card.value == under.value + 1 \
                         and under.rank != Rank.QUEEN:
-                    found.append(Move("move", (card,), source, name, f"{card.text} → {under.text}"))
+                    found.append(move_onto((card,), source, name, under.text))
         if piles["pack"].cards:
             if not (found and self.options.deal == "blocked"):
                 found.append(DEAL)

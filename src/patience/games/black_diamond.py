@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from ..cards import Card, Suit, whist_pack
 from ..errors import IllegalMove
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -230,7 +230,7 @@ class BlackDiamond(Game):
             return [Move("replace", (drawn,), "drawn", name, f"{drawn} → {name}") for name in DIAMONDS]
         if self.short():
             return []
-        legal = [Move("move", (card,), "hand", place, f"{card} → {place}")
+        legal = [move_onto((card,), "hand", place, place)
                  for card in piles["hand"].cards for place in PLACES if self.takes(place, card) is None]
         if self.stuck():
             if piles["diamonds"].cards:

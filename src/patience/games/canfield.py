@@ -34,7 +34,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import Game, Move, Pile, Spot, pile_order
+from ..game import Game, Move, Pile, Spot, move_onto, pile_order
 from ..solve import runs_turning
 from ..options import Option
 from . import register
@@ -269,14 +269,14 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
             for i in range(down, last + 1) if partial else (down,):
                 head = cards[i]
                 if i == last and head in founds:
-                    legal.append(Move("move", (head,), source, founds[head], head.text + " → foundation"))
+                    legal.append(move_onto((head,), source, founds[head], "foundation"))
                 # Rule 7: a king that heads its row already fills no space by moving.
                 for target, words in (spaces if i else ()) if head.value == 13 else taking(head, ()):
                     if target != source:
                         legal.append(Move("move", cards[i:], source, target, head.text + words))
             if not partial and down != last and cards[last] in founds:
                 head = cards[last]
-                legal.append(Move("move", (head,), source, founds[head], head.text + " → foundation"))
+                legal.append(move_onto((head,), source, founds[head], "foundation"))
         return legal
 
     def _pack_moves(self, in_stock: int, on_waste: int, redeals: int) -> list[Move]:
@@ -312,7 +312,7 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         """The moves of ``head``, the card showing on the waste, given :meth:`_places`."""
         legal = []
         if head in founds:
-            legal.append(Move("move", (head,), "waste", founds[head], head.text + " → foundation"))
+            legal.append(move_onto((head,), "waste", founds[head], "foundation"))
         for target, words in spaces if head.value == 13 else places.get(head, ()):
             legal.append(Move("move", (head,), "waste", target, head.text + words))
         return legal

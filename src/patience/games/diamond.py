@@ -26,7 +26,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, normalise_notation, place
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, normalise_notation, place
 from ..options import Option
 from . import register
 
@@ -396,7 +396,7 @@ class Diamond(Game):
             card = heap[-1]
             for r in range(2, ROWS + 1):
                 if self._fault(card, r, counts) is None:
-                    legal.append(Move("move", (card,), "heap", PLACES[r][counts[r]], f"{card} → row {r}"))
+                    legal.append(move_onto((card,), "heap", PLACES[r][counts[r]], f"row {r}"))
         hand = len(piles["hand"].cards)
         if hand >= 4 or (hand and not heap):
             legal.append(Move("deal", notation="deal"))

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import CARDS, Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -236,12 +236,11 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
             lying.setdefault(entry[2], []).append(entry)
         legal: list[Move] = []
         for _, source, card in outside:
-            text = card.text
             names = takers.get(card)
             if names:
                 where = "foundation" if len(names) == 1 else None
                 for name in names:
-                    legal.append(Move("move", (card,), source, name, f"{text} → {where or name}"))
+                    legal.append(move_onto((card,), source, name, where or name))
             # Marriages: in suit, one lower or one higher (the codes either side); the Lane: any
             # card may refill it.  In the order of the rows.
             value = card.value
@@ -250,7 +249,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
             targets = sorted(lanes + below + above) if below or above else lanes
             for _, target, under in targets:
                 if target != source:
-                    legal.append(Move("move", (card,), source, target, f"{text} → {under.text if under else 'lane'}"))
+                    legal.append(move_onto((card,), source, target, under.text if under else "lane"))
         return legal
 
     def _takers(self) -> dict[int, list[str]]:

@@ -38,7 +38,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -249,10 +249,10 @@ class Intrigue(Game):
                 continue  # a bare queen (or no queen yet): a queen is never moved
             card = cards[-1]
             for name in takers.get(card.value, ()):
-                moves.append(Move("move", (card,), source, name, f"{card} → {piles[name].cards[-1]}"))
+                moves.append(move_onto((card,), source, name, piles[name].cards[-1].text))
             for name, queen in open_queens:
                 if name != source:
-                    moves.append(Move("move", (card,), source, name, f"{card} → {queen}"))
+                    moves.append(move_onto((card,), source, name, queen.text))
         return moves
 
     def violation(self, move: Move) -> IllegalMove | None:

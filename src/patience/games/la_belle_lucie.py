@@ -29,7 +29,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -209,8 +209,7 @@ packet 18: K♣
             targets = onto.get(card)
             if targets is not None:
                 for target in targets:
-                    append(Move("move", (card,), source, target,
-                                f"{card.text} → {piles[target].cards[-1].text}"))
+                    append(move_onto((card,), source, target, piles[target].cards[-1].text))
         # the paragraph on re-dealing (never once the tableau is cleared: is_won)
         if uppermost and self.counters["redeals"] < self.options.redeals:
             when = self.options.redeal_when

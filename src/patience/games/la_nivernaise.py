@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Foundation
 from ..cards import Card, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -253,14 +253,14 @@ class LaNivernaise(Game):
                 top = cards[-1]
                 moves += moves_up(source, top, takers.get(top, ()))
                 if may_fill:
-                    moves += [Move("move", (top,), source, flank, f"{top} → {flank}") for flank in vacant]
+                    moves += [move_onto((top,), source, flank, flank) for flank in vacant]
         for source in FOUNDATIONS:
             cards = piles[source].cards
             if len(cards) > 1:
                 for target in self._partners(source):
                     under = piles[target].cards[-1]
                     if self.foundation_rule(target).build.follows(under, cards[-1]):
-                        moves.append(Move("move", (cards[-1],), source, target, f"{cards[-1]} → {target}"))
+                        moves.append(move_onto((cards[-1],), source, target, target))
         if piles["pack"].cards:
             if may_fill:
                 moves += [Move("fill", (), "pack", flank, f"pack → {flank}") for flank in vacant]

@@ -42,7 +42,7 @@ from typing import Any
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from ..solve import runs_turning
 from . import register
@@ -281,8 +281,7 @@ class LightAndShade(Game):
             if vacancies:
                 targets = sorted([*targets, *vacancies], key=itemgetter(0))
             for target, under in targets:
-                moves.append(Move("move", (card,), source, target,
-                                  f"{card.text} → {under.text if under else target}"))
+                moves.append(move_onto((card,), source, target, under.text if under else target))
         # ... and the talon's top card onto an Auxiliary (unless the option forbids it) or into a
         # vacancy of the Rivals.
         cards = piles["talon"].cards
@@ -318,9 +317,9 @@ class LightAndShade(Game):
         moves = []
         if self.options.talon_to_auxiliaries:
             for target, under in takes.get(_SHADE[card], ()):
-                moves.append(Move("move", (card,), "talon", target, f"{card.text} → {under.text}"))
+                moves.append(move_onto((card,), "talon", target, under.text))
         for target in rivals:
-            moves.append(Move("move", (card,), "talon", target, f"{card.text} → {target}"))
+            moves.append(move_onto((card,), "talon", target, target))
         return moves
 
     def _founding(self, source: str, card: Card) -> list[Move]:
@@ -334,8 +333,8 @@ class LightAndShade(Game):
             if ONTO_FOUNDATION[pile.cards[-1]][card] and not any(pile == other for _, other in takers):
                 takers.append((name, pile))
         if len(takers) == 1:
-            return [Move("move", (card,), source, takers[0][0], f"{card.text} → foundation")]
-        return [Move("move", (card,), source, name, f"{card.text} → {name}") for name, _ in takers]
+            return [move_onto((card,), source, takers[0][0], "foundation")]
+        return [move_onto((card,), source, name, name) for name, _ in takers]
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("auxiliary", "rival", "foundation")

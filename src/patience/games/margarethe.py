@@ -32,7 +32,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -266,11 +266,11 @@ class Margarethe(Game):
             sources.append(("talon", talon[-1]))
         for source, card in sources:
             if card.value == 1:
-                found.append(Move("move", (card,), source, "aces", f"{card.text} → aces"))
+                found.append(move_onto((card,), source, "aces", "aces"))
                 continue
             home = self.home(card)
             if self.foundation_fault(home, card) is None:
-                found.append(Move("move", (card,), source, home, f"{card.text} → foundation"))
+                found.append(move_onto((card,), source, home, "foundation"))
         if not piles["pack"].cards:
             return found + [REDEAL] if talon and self.options.redeals > self.counters["redeals"] else found
         return found + [DEAL]

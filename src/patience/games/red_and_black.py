@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, pile_kind
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, pile_kind
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -361,7 +361,7 @@ class RedAndBlack(Game):
                 taker = takes.get(head)
                 if taker is not None:
                     played = True
-                    moves.append(Move("move", cards, source, taker, text + " → foundation"))
+                    moves.append(move_onto(cards, source, taker, "foundation"))
             for target, under in spouses.get(KIND[head], ()):
                 if target != source:
                     moves.append(Move("move", cards, source, target, f"{text} → {under.text}"))

@@ -38,7 +38,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Foundation
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -337,14 +337,13 @@ packet 20: 4♥
             card = hand[0]
             moves += moves_up("hand", card, takers.get(card, []))
             if not self._founds(card):
-                text = card.text
                 if self.counters["rounds"] == 0:
                     targets = [next(n for n in PACKETS if not piles[n].cards)]
                 elif self.must_refill():
                     targets = [n for n in PACKETS if not piles[n].cards]
                 else:
                     targets = list(PACKETS)
-                moves += [Move("move", (card,), "hand", n, f"{text} → {n}") for n in targets]
+                moves += [move_onto((card,), "hand", n, n) for n in targets]
         if not self.dealing:
             for source in PACKETS:
                 cards = piles[source].cards

@@ -37,7 +37,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation
 from ..cards import Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, pile_order
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up, pile_order
 from ..options import Option
 from . import register
 
@@ -292,7 +292,7 @@ class SpensersFairieQueen(Game):
                 continue
             wanted = card.value + 1
             # Rule III onto a card one higher, Rule V onto a king alone
-            moves += [Move("move", (card,), source, target, f"{card.text} → {there[-1].text}")
+            moves += [move_onto((card,), source, target, there[-1].text)
                       for target, there in lowest
                       if target != source and (len(there) == 1 or there[-1].value == wanted)]
         return moves

@@ -45,7 +45,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -310,7 +310,7 @@ class TheBesiegedCity(Game):
         piles = self.piles
         waiting = self.pending()
         if waiting:
-            return [Move("move", (piles[p].cards[-1],), p, r, f"{piles[p].cards[-1]} → {r}")
+            return [move_onto((piles[p].cards[-1],), p, r, r)
                     for r in waiting for p in RESERVE if piles[p].cards and p in LINE[r]]
         moves: list[Move] = []
         if piles["pack"].cards:
@@ -330,10 +330,10 @@ class TheBesiegedCity(Game):
         tops = [(r, piles[r].cards[-1]) for r in RAMPARTS if piles[r].cards]
         for source, card in tops:
             for name in ups.get((card.suit, card.value), ()):
-                moves.append(Move("move", (card,), source, name, f"{card} → {name}"))
+                moves.append(move_onto((card,), source, name, name))
             for target, under in tops:
                 if target != source and card.suit is under.suit and (card.value, under.value) in pairs:
-                    moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
+                    moves.append(move_onto((card,), source, target, under.text))
         for place in RESERVE:
             cards = piles[place].cards
             if not cards:
@@ -342,7 +342,7 @@ class TheBesiegedCity(Game):
             ends = ENDS[place]
             for target, under in tops:
                 if target in ends and card.suit is under.suit and (card.value, under.value) in pairs:
-                    moves.append(Move("move", (card,), place, target, f"{card} → {under}"))
+                    moves.append(move_onto((card,), place, target, under.text))
         return moves
 
     @staticmethod

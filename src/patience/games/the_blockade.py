@@ -32,7 +32,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -317,7 +317,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
             row = _ROW[counters["rows"]]
             for source, card in tops:
                 if card.value == 1 and source in row and card in takes:
-                    legal.append(Move("move", (card,), source, takes[card], f"{card.text} → foundation"))
+                    legal.append(move_onto((card,), source, takes[card], "foundation"))
         elif not (vacancies and pack and self.options.refill == "at-once"):
             # Marriages: a card on the next higher card of its suit (its code plus one).
             mates: dict[int, list[tuple[str, Card]]] = {}
@@ -326,11 +326,11 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
             for source, card in tops:
                 target = takes.get(card)
                 if target is not None:
-                    legal.append(Move("move", (card,), source, target, f"{card.text} → foundation"))
+                    legal.append(move_onto((card,), source, target, "foundation"))
                     movable = True
                 if card.value != 13 and card + 1 in mates:
                     for other, under in mates[card + 1]:
-                        legal.append(Move("move", (card,), source, other, f"{card.text} → {under.text}"))
+                        legal.append(move_onto((card,), source, other, under.text))
                         movable = movable or len(piles[source].cards) == 1
         if pack and (dealing or not vacancies and not (movable and self.options.deal_when == "stuck")):
             legal.append(DEAL)

@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Foundation
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, grid, moves_up, place
+from ..game import Game, Move, Pile, Spot, grid, move_onto, moves_up, place
 from ..options import Option
 from . import register
 
@@ -365,7 +365,7 @@ row 8 column 8: 3♦
             if top is not None and top.suit is card.suit and abs(card.value - top.value) == 1:
                 if keep and self._against_sequence(card):
                     continue
-                moves.append(Move("move", (card,), name, "talon", f"{card.text} → {top.text}"))
+                moves.append(move_onto((card,), name, "talon", top.text))
         return moves
 
     def _against_sequence(self, card: Card) -> bool:

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up, normalise_notation, pile_order
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up, normalise_notation, pile_order
 from ..options import Option
 from . import register
 
@@ -303,9 +303,9 @@ help 4: 6♣
                     continue
                 if under:
                     if _MARRIES[under[-1]][card]:
-                        moves.append(Move("move", (card,), source, target, f"{card} → {under[-1]}"))
+                        moves.append(move_onto((card,), source, target, under[-1].text))
                 elif not pack and (river or any_space):
-                    moves.append(Move("move", (card,), source, target, f"{card} → {target}"))
+                    moves.append(move_onto((card,), source, target, target))
         return moves
 
     def violation(self, move: Move) -> IllegalMove | None:

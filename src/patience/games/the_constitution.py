@@ -37,7 +37,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -306,7 +306,7 @@ class TheConstitution(Game):
             for source in ROWS[BELOW[DIVISION_OF[vacancy]]]:  # type: ignore[index]
                 cards = piles[source].cards
                 if cards:
-                    moves.append(Move("move", cards[-1:], source, vacancy, f"{cards[-1].text} → {vacancy}"))
+                    moves.append(move_onto(cards[-1:], source, vacancy, vacancy))
             return moves
         if piles["pack"].cards:
             moves.append(DEAL)

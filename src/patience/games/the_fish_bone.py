@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, bone, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, bone, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -218,12 +218,12 @@ class TheFishBone(Game):
                 continue
             card = cards[-1]
             moves += moves_up(source, card, takers.get(card, ()))
-            moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in self._places_for(card)]
+            moves += [move_onto((card,), source, name, name) for name in self._places_for(card)]
             if source == "talon" and card.value <= _TENS:
                 for name in GRIDIRON:
                     under = piles[name].cards
                     if not under or MARRIAGE.follows(under[-1], card):
-                        moves.append(Move("move", (card,), source, name, f"{card} → {name}"))
+                        moves.append(move_onto((card,), source, name, name))
         return moves if self._waiting() else moves + self.pack_moves(DEAL, REDEAL)
 
     def useful_moves(self) -> list[Move]:

@@ -31,7 +31,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot, moves_up, pile_order
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up, pile_order
 from ..options import Option
 from . import register
 
@@ -180,8 +180,7 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
 
     def _run_move(self, run: tuple[Card, ...], source: str, target: str, empties: int) -> Move:
         """The move of the sequence ``run`` (its lowest-placed card first) onto the bed ``target``."""
-        return Move("move", run, source, target,
-                    f"{' '.join(c.text for c in run)} → {self._where(target, empties)}")
+        return move_onto(run, source, target, self._where(target, empties))
 
     def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: each available card (the
@@ -198,14 +197,14 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
             found = takers.get(card)
             if found is not None:
                 legal += moves_up(source, card, found)
-            text, value = card.text, card.value + 1
+            value = card.value + 1
             for name, cards in heights:
                 if name == source:
                     continue
                 if not cards:
-                    legal.append(Move("move", (card,), source, name, f"{text} → {where or name}"))
+                    legal.append(move_onto((card,), source, name, where or name))
                 elif cards[-1].value == value:
-                    legal.append(Move("move", (card,), source, name, f"{text} → {cards[-1].text}"))
+                    legal.append(move_onto((card,), source, name, cards[-1].text))
             if source != "bouquet" and self.options.runs:
                 for run in self._runs(source):
                     value = run[0].value + 1

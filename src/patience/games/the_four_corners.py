@@ -50,7 +50,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import Build, marriage_reasons, reversal, sequence_length
 from ..cards import Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, normalise_notation
+from ..game import Game, Move, Pile, Spot, move_onto, normalise_notation
 from ..options import Option
 from . import register
 
@@ -374,12 +374,11 @@ corner 4: 8♦
             if names:
                 restricted = dealing and not starts
                 where = "foundation" if len(names) == 1 else None
-                text = card.text
                 for name in names:
                     if restricted and ((as_dealt and source != as_it_fell)
                                        or (source in ADJOINING and name != ADJOINING[source])):
                         continue
-                    moves.append(Move("move", (card,), source, name, f"{text} → {where or name}"))
+                    moves.append(move_onto((card,), source, name, where or name))
                     played = True
             if dealing:
                 continue  # Marriages: only after the entire deal
@@ -391,9 +390,8 @@ corner 4: 8♦
                 continue
             married = [(target, under) for _, target, under in
                        (sorted(below + above) if below and above else below or above) if target != source]
-            text = card.text
             for target, under in married:
-                moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+                moves.append(move_onto((card,), source, target, under.text))
             # Reversal: the sequence under the card goes over with it, the card first.
             cards = piles[source].cards
             for count in range(2, sequence_at_top(cards) + 1):

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..cards import CARDS, Card, Rank, parse_cards
+from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -51,7 +51,6 @@ NUMERALS = 12
 BALCONY = tuple(f"balcony {i}" for i in range(1, PACKETS + 1))
 NUMERAL = tuple(f"numeral {i}" for i in range(1, PACKETS + 1))
 GROUND = tuple(f"ground {i}" for i in range(1, PACKETS + 1))
-_TEXT = ("", *(str(c) for c in CARDS[1:]))
 REDEAL = Move("redeal", notation="redeal")
 
 
@@ -264,7 +263,7 @@ class TheGreatThirteen(Game):
                     continue
                 if piles[target].cards and (block or value in vacancy):
                     continue
-                moves.append(Move("move", (card,), source, target, f"{_TEXT[card]} → {target}"))
+                moves.append(move_onto((card,), source, target, target))
         if not moves and self.next_packet() is not None:
             moves.append(REDEAL)
         return moves

@@ -36,7 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -296,20 +296,20 @@ class TheHemispheres(Game):
         for source, card in tops:
             if card.is_red is not NORTHERN[source]:
                 if end:  # Rule II: transferred without an exchange, into a vacancy at home
-                    moves += [Move("move", (card,), source, t, f"{card.text} → {t}")
+                    moves += [move_onto((card,), source, t, t)
                               for t in empty if NORTHERN[t] is card.is_red]
                 continue
             moves += moves_up(source, card, takers.get(card, []))
             race = RACE_OF[source]
             for target, under in home:
                 if target != source and RACE_OF[target] == race and marries(under, card):
-                    moves.append(Move("move", (card,), source, target, f"{card.text} → {under.text}"))
+                    moves.append(move_onto((card,), source, target, under.text))
         if talon:
             card = talon[-1]
             moves += moves_up("talon", card, takers.get(card, []))
             for target, under in home:
                 if marries(under, card):
-                    moves.append(Move("move", (card,), "talon", target, f"{card.text} → {under.text}"))
+                    moves.append(move_onto((card,), "talon", target, under.text))
         if end or self.options.barriers == "ready":
             for barrier in BARRIERS:
                 cards = piles[barrier].cards

@@ -39,7 +39,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, shuffled
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, bone, moves_up
+from ..game import Game, Move, Pile, Spot, bone, move_onto, moves_up
 from ..options import Option, UnknownOption
 from . import register
 
@@ -308,9 +308,9 @@ class TheHerringBone(Game):
             card = cards[-1]
             moves += moves_up(source, card, takers.get(card, ()))
             if source == "talon":
-                moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in vacant_scenes]
+                moves += [move_onto((card,), source, name, name) for name in vacant_scenes]
             elif source == top:
-                moves += [Move("move", (card,), source, name, f"{card} → {name}") for name in vacant_bars]
+                moves += [move_onto((card,), source, name, name) for name in vacant_bars]
         for source in FOUNDATIONS:
             cards = piles[source].cards
             if len(cards) > 1:
@@ -319,7 +319,7 @@ class TheHerringBone(Game):
                 for target in (ASCENDING if down else DESCENDING):
                     there = piles[target].cards
                     if there and len(there) < FULL and (_UP if down else _DOWN).follows(there[-1], card):
-                        moves.append(Move("move", (card,), source, target, f"{card} → {target}"))
+                        moves.append(move_onto((card,), source, target, target))
         return moves + self.pack_moves(DEAL, REDEAL)
 
     def useful_moves(self) -> list[Move]:

@@ -37,7 +37,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, pile_kind, pile_order
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, pile_kind, pile_order
 from ..options import Option
 from . import register
 
@@ -288,20 +288,19 @@ class TheIdiotsDelight(Game):
             if not pile:
                 continue
             card = pile[-1]
-            head = names[card]
             if card in wanted:
-                legal.append(Move("move", (card,), source, wanted[card], f"{head} → foundation"))
+                legal.append(move_onto((card,), source, wanted[card], "foundation"))
             size = len(pile)
             # The space in its place among the files (a file's only card never goes there: rule 5).
             to_space = single_space and size > 1
             for number, target, under in onto.get(card, ()):
                 if to_space and number > space_at:
-                    legal.append(Move("move", (card,), source, space, f"{head} → space"))
+                    legal.append(move_onto((card,), source, space, "space"))
                     to_space = False
                 if target != source:
-                    legal.append(Move("move", (card,), source, target, f"{head} → {under}"))
+                    legal.append(move_onto((card,), source, target, under))
             if to_space:
-                legal.append(Move("move", (card,), source, space, f"{head} → space"))
+                legal.append(move_onto((card,), source, space, "space"))
             if space is None:
                 continue
             # Rule 5: a stack of two or more goes only into a vacant top space, and never a whole file
@@ -323,17 +322,16 @@ class TheIdiotsDelight(Game):
         # Rule 6: the seven over, to the foundations (unless reserve_to_foundations=false) and the files.
         to_foundations = options.reserve_to_foundations
         for card in piles["reserve"].cards:
-            head = names[card]
             if to_foundations and card in wanted:
-                legal.append(Move("move", (card,), "reserve", wanted[card], f"{head} → foundation"))
+                legal.append(move_onto((card,), "reserve", wanted[card], "foundation"))
             to_space = single_space
             for number, target, under in onto.get(card, ()):
                 if to_space and number > space_at:
-                    legal.append(Move("move", (card,), "reserve", space, f"{head} → space"))
+                    legal.append(move_onto((card,), "reserve", space, "space"))
                     to_space = False
-                legal.append(Move("move", (card,), "reserve", target, f"{head} → {under}"))
+                legal.append(move_onto((card,), "reserve", target, under))
             if to_space:
-                legal.append(Move("move", (card,), "reserve", space, f"{head} → space"))
+                legal.append(move_onto((card,), "reserve", space, "space"))
         return legal
 
     def _wanted(self) -> dict[Card, str]:

@@ -46,7 +46,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -364,14 +364,14 @@ foundation 8: A♠
             if not cards:
                 continue
             card = cards[-1]
-            value, text = card.value, _TEXT[card]
+            value = card.value
             takers = wanted.get(value)
             if takers:
                 line = _LINE[source]
                 # Rule III: a foundation on the card's own line first; the others once it has ceased.
                 mine = [f for f in takers if _LINE[f] == line]
                 for name in mine if same_line else mine + [f for f in takers if _LINE[f] != line]:
-                    move = Move("move", (card,), source, name, f"{text} → {name}")
+                    move = move_onto((card,), source, name, name)
                     moves.append(move)
                     played.append(move)
             if dealing:
@@ -393,7 +393,7 @@ foundation 8: A♠
                         if (before == 1 or before == -1) and step != before:
                             continue
                     where = _TEXT[under]
-                moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+                moves.append(move_onto((card,), source, target, where))
         if dealing and not (options.play_at_once and played):
             moves.insert(0, DEAL)
         return moves

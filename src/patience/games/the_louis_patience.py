@@ -39,7 +39,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -277,9 +277,9 @@ foundation 8: K♠
             if not dealing:
                 for target, under in tops:
                     if target != source and under and _MARRIES[under[-1]][card]:
-                        moves.append(Move("move", (card,), source, target, f"{card} → {under[-1]}"))
+                        moves.append(move_onto((card,), source, target, under[-1].text))
             if privileged and aside_free and len(going) == 2:
-                moves.append(Move("move", (card,), source, "aside", f"{card} → aside"))
+                moves.append(move_onto((card,), source, "aside", "aside"))
         aside = piles["aside"].cards
         if aside:
             moves += moves_up("aside", aside[-1], takers.get(aside[-1], []))

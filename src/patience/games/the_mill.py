@@ -35,7 +35,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -305,7 +305,7 @@ wing 8: Q♥
             moves = [Move("fill", (), "pack", vacancy, f"pack → {vacancy}")] if piles["pack"].cards else []
             top = piles["talon"].top
             if top is not None:
-                moves.append(Move("move", (top,), "talon", vacancy, f"{top.text} → {vacancy}"))
+                moves.append(move_onto((top,), "talon", vacancy, vacancy))
             return moves
         moves = [TURN] if piles["pack"].cards else []
         centre = piles["centre"].cards
@@ -324,11 +324,10 @@ wing 8: Q♥
             if not cards:
                 continue
             card = cards[-1]
-            text = card.text
             if card.value == wants_centre:
-                moves.append(Move("move", (card,), source, "centre", f"{text} → centre"))
+                moves.append(move_onto((card,), source, "centre", "centre"))
             for name in angle_wants.get(card.value, ()):
-                moves.append(Move("move", (card,), source, name, f"{text} → {name}"))
+                moves.append(move_onto((card,), source, name, name))
         strict = self.options.privilege == "strict"
         given = self.counters["transfers"]
         for i, name in enumerate(ANGLES):
@@ -337,7 +336,7 @@ wing 8: Q♥
                 continue
             if strict and (given >> i & 1 or not self._brings_into_use(name)):
                 continue
-            moves.append(Move("move", (cards[-1],), name, "centre", f"{cards[-1].text} → centre"))
+            moves.append(move_onto((cards[-1],), name, "centre", "centre"))
         return moves
 
     def violation(self, move: Move) -> IllegalMove | None:

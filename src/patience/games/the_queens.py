@@ -37,7 +37,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, normalise_notation
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up, normalise_notation
 from ..options import Option
 from . import register
 
@@ -343,17 +343,16 @@ class TheQueens(Game):
             moves += moves_up(source, card, takers.get(card, []))
             if source == "key":
                 continue  # Rule III
-            text = card.text
             for target, there in tops:
                 if target == source:
                     continue
                 if there:
                     under = there[-1]
                     if MARRY[under][card]:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+                        moves.append(move_onto((card,), source, target, under.text))
                 elif fill:
                     where = "space" if len(spaces) == 1 else target
-                    moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+                    moves.append(move_onto((card,), source, target, where))
         return moves
 
     def violation(self, move: Move) -> IllegalMove | None:

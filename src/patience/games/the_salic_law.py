@@ -35,7 +35,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -304,12 +304,11 @@ packet 1: K♥
             if len(cards) < 2:
                 continue  # no packet, or a king alone: the kings stay in their line
             card = cards[-1]
-            text = card.text
             for name in wanted.get(card.value, ()):
-                moves.append(Move("move", (card,), source, name, f"{text} → {name}"))
+                moves.append(move_onto((card,), source, name, name))
             for target, king in bare:
                 if target != source:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {king.text}"))
+                    moves.append(move_onto((card,), source, target, king.text))
         if dealing and not (self.options.play_at_once and moves):
             moves.insert(0, DEAL)
         return moves

@@ -41,7 +41,7 @@ from typing import Any
 from ..build import ACES_UP, Build, Foundation, marriage_reasons, reversal, sequence_length
 from ..cards import CARDS, Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, normalise_notation, pile_kind
+from ..game import Game, Move, Pile, Spot, move_onto, normalise_notation, pile_kind
 from ..options import Option
 from . import register
 
@@ -467,7 +467,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         if turned and turned[-1].value == 1 and turned[-1] not in founded:
             # "The four aces … must be placed in their allotted spaces as they appear": nothing else.
             ace = turned[-1]
-            return [Move("move", (ace,), "turned", corner, f"{ace.text} → foundation")] if corner else []
+            return [move_onto((ace,), "turned", corner, "foundation")] if corner else []
         if corner is not None:
             for ace in ACES:
                 if ace not in founded:
@@ -504,7 +504,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             source = PACKET_NAMES[i]
             taker = wants.get(top)
             if taker is not None:
-                legal.append(Move("move", (top,), source, taker, f"{top.text} → foundation"))
+                legal.append(move_onto((top,), source, taker, "foundation"))
             # Marriages: onto a packet one above or one below in suit.
             spouses: list[int] = []
             for card in SPOUSES[top]:
@@ -514,7 +514,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                 continue
             spouses.sort()
             for j in spouses:
-                legal.append(Move("move", (top,), source, PACKET_NAMES[j], f"{top.text} → {tops[j].text}"))
+                legal.append(move_onto((top,), source, PACKET_NAMES[j], tops[j].text))
             # Reversal: a sequence in suit of two cards or more goes over onto the same packets (its
             # length as sequence_length counts it).
             cards = piles[source].cards
@@ -534,7 +534,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             if in_use:
                 taker = wants.get(card)
                 if taker is not None:
-                    legal.append(Move("move", (card,), source, taker, f"{card.text} → foundation"))
+                    legal.append(move_onto((card,), source, taker, "foundation"))
             # Into the first space (from the pack or the talon, always), and onto the packets it marries.
             spouses = []
             if in_use:
@@ -546,11 +546,11 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             spouses.sort()
             for j in spouses:
                 under = tops[j]
-                legal.append(Move("move", (card,), source, PACKET_NAMES[j],
-                                  f"{card.text} → {under.text if under is not None else 'space'}"))
+                legal.append(move_onto((card,), source, PACKET_NAMES[j],
+                                       under.text if under is not None else "space"))
             # The card turned goes to the talon once no space waits for it.
             if source == "turned" and space is None:
-                legal.append(Move("move", (card,), source, "talon", f"{card.text} → talon"))
+                legal.append(move_onto((card,), source, "talon", "talon"))
         return legal
 
     # ------------------------------------------------------------ for solvers

@@ -34,7 +34,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -322,7 +322,7 @@ valley 9: 9♣
         piles = self.piles
         choice = piles["choice"].cards
         if choice:
-            return [Move("move", (card,), "choice", "foundation 1", f"{card} → foundation") for card in choice]
+            return [move_onto((card,), "choice", "foundation 1", "foundation") for card in choice]
         moves: list[Move] = [DEAL] if piles["pack"].cards else []
         # What the Terrace, the foundations and the valley allow changes far less often than the
         # talon (a run of deals changes nothing else): worked out once for each lie of them.
@@ -357,11 +357,10 @@ valley 9: 9♣
         if len(cards) == 1:
             names = self._takers().get(head)
             if names and (not blocked or source == "terrace"):
-                text = _TEXT[head]
                 if len(names) == 1:
-                    moves.append(Move("move", (head,), source, names[0], text + " → foundation"))
+                    moves.append(move_onto((head,), source, names[0], "foundation"))
                 else:
-                    moves += [Move("move", (head,), source, n, f"{text} → {n}") for n in names]
+                    moves += [move_onto((head,), source, n, n) for n in names]
         if source == "terrace" and not self.options.terrace_to_valley:
             return moves
         on = _ON[self.options.wrap]

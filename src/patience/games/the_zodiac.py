@@ -33,7 +33,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from ..solve import runs_turning
 from . import register
@@ -154,10 +154,9 @@ DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
 def _talon_moves(card: Card, tops: Sequence[tuple[str, Card]], spaces: Sequence[str]) -> list[Move]:
     """The legal moves of the talon's card ``card``: married on each of the Zodiac's packets whose
     uppermost card (``tops``: name and card) takes it, and put in each space of the Equator."""
-    text = str(card)
-    moves = [Move("move", (card,), "talon", target, f"{text} → {under}")
+    moves = [move_onto((card,), "talon", target, under.text)
              for target, under in tops if _MARRIES[under][card]]
-    return moves + [Move("move", (card,), "talon", name, f"{text} → {name}") for name in spaces]
+    return moves + [move_onto((card,), "talon", name, name) for name in spaces]
 
 
 @register
@@ -348,9 +347,9 @@ zodiac 24: 10♥
                     names = takers.get(card)
                     if names:
                         if len(names) == 1:
-                            moves.append(Move("move", (card,), source, names[0], f"{card} → foundation"))
+                            moves.append(move_onto((card,), source, names[0], "foundation"))
                         else:
-                            moves += [Move("move", (card,), source, n, f"{card} → {n}") for n in names]
+                            moves += [move_onto((card,), source, n, n) for n in names]
             return moves
         # The Equator's and the Zodiac's lie changes far less often than the talon (a run of deals
         # changes nothing else): its moves are worked out once for each lie.
@@ -370,8 +369,7 @@ zodiac 24: 10♥
             cards = piles[source].cards
             if cards:
                 card = cards[-1]
-                text = str(card)
-                moves += [Move("move", (card,), source, target, f"{text} → {under}")
+                moves += [move_onto((card,), source, target, under.text)
                           for target, under in tops if _MARRIES[under][card]]
         return tops, spaces, moves
 

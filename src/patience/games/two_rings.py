@@ -48,7 +48,7 @@ from typing import Any, Iterable
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -342,7 +342,7 @@ class TwoRings(Game):
             cards = piles[source].cards
             if cards and cards[-1] in takers:
                 card = cards[-1]
-                legal.append(Move("move", (card,), source, takers[card], f"{card.text} → foundation"))
+                legal.append(move_onto((card,), source, takers[card], "foundation"))
         # The pack is dealt while it lasts; then the talon may be taken up (the re-deal), once.
         talon = piles["talon"].cards
         if piles["pack"].cards:
@@ -353,7 +353,7 @@ class TwoRings(Game):
             for vacancy in BRACELET:
                 if not piles[vacancy].cards:
                     card = talon[-1]
-                    legal.append(Move("move", (card,), "talon", vacancy, f"{card.text} → space"))
+                    legal.append(move_onto((card,), "talon", vacancy, "space"))
                     break
         return legal
 
