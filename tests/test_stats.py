@@ -157,9 +157,9 @@ def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path
     thoughtful, honest = stats.studies(plan)
     assert (thoughtful.seconds, honest.seconds) == (30.0, None), "a time limit is a thoughtful search's"
     results = stats.run_study(thoughtful, tmp_path, progress=False)
-    assert json.loads(results.to_json())["budget"] == {"nodes": 500, "seconds": 30.0, "restarts": [[8, 500], [64, 500]]}
+    assert json.loads(results.to_json())["budget"] == {"nodes": 500, "seconds": 30.0, "restarts": [[8, 500], [64, 500], [32, 500]]}
     assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results and results.seconds == 30.0
-    assert "budget 500 positions or 30 s a deal, then 8 searches of 500 and 64 of 500 in other orders, 2 deals" \
+    assert "budget 500 positions or 30 s a deal, then 8 searches of 500, 64 of 500 and 32 of 500 in other orders, 2 deals" \
         in results.summary()
     with pytest.raises(ValueError, match="different studies: seconds"):
         results.merge(Results("the-fifteen", "thoughtful", 500, results.engine))

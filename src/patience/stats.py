@@ -186,7 +186,8 @@ class Results:
         if self.restarts is not None:
             searches = [f"{times} {'searches ' if not k else ''}of {each:,}"
                         for k, (times, each) in enumerate(self.restarts)]
-            again = f", then {' and '.join(searches)} in other orders"
+            listed = searches[0] if len(searches) == 1 else f"{', '.join(searches[:-1])} and {searches[-1]}"
+            again = f", then {listed} in other orders"
         return f"{self.nodes:,} positions{time}{per}{beam}{again}"
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
