@@ -41,7 +41,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -351,7 +351,7 @@ foundation 8: K♠
                 card = cards[-1]
                 names = self._takers().get(card)
                 if names:
-                    moves = self._founding(_COLUMN[just], card, names)
+                    moves = moves_up(_COLUMN[just], card, names)
                     if self.options.play_in_deal == "must":
                         return moves
             return [DEAL, *moves]
@@ -370,30 +370,20 @@ foundation 8: K♠
         for _, source, card in lowest:
             names = takers.get(card)
             if names:
-                cards_moved += self._founding(source, card, names)
+                cards_moved += moves_up(source, card, names)
                 played = True
             # Marriages: in suit, one higher or one lower (the codes either side); any card may
             # be laid in a vacant space.  In the order of the columns.
             value = card.value
             below = lying.get(card - 1, []) if value != 1 else []
             above = lying.get(card + 1, []) if value != 13 else []
-            text = card.text
             for _, target, under in sorted(spaces + below + above) if below or above else spaces:
-                cards_moved.append(Move("move", (card,), source, target,
-                                        f"{text} → {under.text if under else space or target}"))
+                cards_moved.append(move_onto((card,), source, target, under.text if under else space or target))
         if not self.is_won and counters["redeals"] < self.options.redeals:
             when = self.options.redeal_when
             if when == "any" or not (played if when == "blocked" else cards_moved):
                 return [REDEAL, *cards_moved]
         return cards_moved
-
-    @staticmethod
-    def _founding(source: str, card: Card, names: list[str]) -> list[Move]:
-        """The moves of ``card`` to the foundations ``names`` that take it, as
-        :meth:`foundation_moves` gives them."""
-        if len(names) == 1:
-            return [Move("move", (card,), source, names[0], f"{card.text} → foundation")]
-        return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in names]
 
     def _takers(self) -> dict[int, list[str]]:
         """The foundations that take each card that can be played now, by its code, in their order
