@@ -789,12 +789,10 @@ class Demon(Game):
         ['turn 3♠ → 4♦', 'turn turn turn turn turn J♦ → Q♣']
         """
         used, lie = self.counters["used"] > 0, self._lie()
-        talon_uses, moves_of = lie.talon_uses, self._talon_moves
         return runs_turning(
             self, first, "hand", "talon", THREES,
             lambda in_hand, on_talon, picked_up: _pack_moves(in_hand, on_talon, used and not picked_up),
-            (lambda card: moves_of(lie, card)) if talon_uses is None else
-            (lambda card: moves_of(lie, card) if card in talon_uses else ()))
+            lambda card: self._talon_moves(lie, card))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it
