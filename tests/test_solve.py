@@ -123,9 +123,10 @@ def test_an_unknown_mode_is_refused() -> None:
 
 
 def once(cls: type[Game]) -> type[Game]:
-    """``cls`` searched once, without its searches again in other orders (which decide more deals,
-    not other answers: the test below of :meth:`~patience.game.Game.restarts` holds them)."""
-    return type(f"Once{cls.__name__}", (cls,), {"RESTARTS": None})
+    """``cls`` searched once, without its searches again in other orders and without playing out what
+    the search leaves unknown (which decide more deals, not other answers: the tests below of
+    :meth:`~patience.game.Game.restarts` and :attr:`~patience.game.Game.PLAYS_OUT` hold them)."""
+    return type(f"Once{cls.__name__}", (cls,), {"RESTARTS": None, "PLAYS_OUT": False})
 
 
 def plain(cls: type[Game]) -> type[Game]:
@@ -189,6 +190,39 @@ def test_searching_again_in_other_orders_wins_deals_the_first_order_leaves_unkno
         again = thoughtful(TheKings.deal(seed=seed), nodes=1_000)
         assert again.outcome == "won" and again.record.replay().result == "won"
         assert 1_000 < again.nodes <= 1_000 + sum(searches_again(TheKings.RESTARTS, 1_000))
+
+
+#: The games whose thoughtful search plays out the deals it leaves unknown.
+PLAYING_OUT = [cls for cls in games.all() if cls.PLAYS_OUT]
+
+
+@pytest.mark.parametrize("cls", PLAYING_OUT, ids=lambda cls: cls.slug)
+def test_playing_out_changes_no_deal_the_search_decides(cls: type[Game]) -> None:
+    """Where a game plays out a deal its search leaves unknown (:attr:`~patience.game.Game.PLAYS_OUT`,
+    here after one search of 300 positions, deals 1 and 2): a deal the search decides is decided as
+    without it, after as many positions and by the same line; for a deal it leaves unknown, the play-out
+    adds the positions of its plans, proves nothing lost and wins only with a line that replays."""
+    playing = type(f"Playing{cls.__name__}", (once(cls),), {"PLAYS_OUT": True})
+    for seed in (1, 2):
+        first, played = thoughtful(once(cls).deal(seed=seed), nodes=300), thoughtful(playing.deal(seed=seed), nodes=300)
+        if first.outcome != "unknown":
+            assert (played.outcome, played.nodes, played.record.moves) == \
+                (first.outcome, first.nodes, first.record.moves)
+            continue
+        assert played.outcome in ("won", "unknown") and played.nodes > first.nodes
+        if played.outcome == "won":
+            assert played.record.replay().result == "won"
+
+
+def test_playing_out_wins_deals_the_search_leaves_unknown() -> None:
+    """The Labyrinth's deals 7 and 8 are undecided after 300 positions; played out as the honest
+    player plays, seeing every card, each is won, by a line that replays to a win."""
+    labyrinth = games.get("the-labyrinth")
+    assert labyrinth.PLAYS_OUT
+    for seed in (7, 8):
+        assert thoughtful(once(labyrinth).deal(seed=seed), nodes=300).outcome == "unknown"
+        played = thoughtful(labyrinth.deal(seed=seed), nodes=300)
+        assert played.outcome == "won" and played.record.replay().result == "won" and played.nodes > 300
 
 
 def test_the_searches_again_are_the_same_at_every_run() -> None:

@@ -57,21 +57,21 @@ def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
 
 
 def test_a_larger_budget_keeps_the_decided_deals_and_searches_the_unknown_ones_again(tmp_path: Path) -> None:
-    out = tmp_path / "clock.json"
-    small = run("the-clock", range(1, 9), nodes=300, out=out, progress=False)
+    out = tmp_path / "fourteenth.json"
+    small = run("the-fourteenth", range(1, 9), nodes=300, out=out, progress=False)
     stored = Results.load(out)
     stored.engine = "an-earlier-engine"
     stored.save(out)
-    larger = run("the-clock", range(1, 9), nodes=3_000, out=out, progress=False, keep_decided=True)
-    fresh = run("the-clock", range(1, 9), nodes=3_000, progress=False)
+    larger = run("the-fourteenth", range(1, 9), nodes=3_000, out=out, progress=False, keep_decided=True)
+    fresh = run("the-fourteenth", range(1, 9), nodes=3_000, progress=False)
     assert 0 < small.counts()["unknown"] and larger.counts()["unknown"] < small.counts()["unknown"]
     assert outcomes(larger) == outcomes(fresh)
     assert all(larger.outcomes[s] == o for s, o in small.outcomes.items() if o.outcome != "unknown")
     assert Results.load(out) == larger and (larger.nodes, larger.engine) == (3_000, fresh.engine)
     # for a smaller budget (as for another mode or a beam) the study starts afresh
-    assert run("the-clock", range(1, 3), nodes=300, out=out, progress=False, keep_decided=True).deals == 2
+    assert run("the-fourteenth", range(1, 3), nodes=300, out=out, progress=False, keep_decided=True).deals == 2
     # the command line: --keep-decided
-    assert main(["stats", "the-clock", "--deals", "8", "--nodes", "3000", "--out", str(out), "--quiet",
+    assert main(["stats", "the-fourteenth", "--deals", "8", "--nodes", "3000", "--out", str(out), "--quiet",
                  "--keep-decided"], out=io.StringIO()) == 0
     assert outcomes(Results.load(out)) == outcomes(fresh)
 
@@ -163,6 +163,20 @@ def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path
         in results.summary()
     with pytest.raises(ValueError, match="different studies: seconds"):
         results.merge(Results("the-fifteen", "thoughtful", 500, results.engine))
+
+
+def test_playing_out_is_kept_with_the_study_and_said_in_its_budget(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[study]]\nspec = "the-labyrinth"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
+                    'nodes = 300\nplan_nodes = 20\n')
+    thoughtful, honest = stats.studies(plan)
+    results = stats.run_study(thoughtful, tmp_path, progress=False)
+    assert json.loads(results.to_json())["budget"] == {"nodes": 300, "plays_out": True}
+    assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results and results.plays_out
+    assert "budget 300 positions a deal, then played out seeing every card, 2 deals" in results.summary()
+    assert not stats.run_study(honest, tmp_path, progress=False).plays_out, "an honest player plays every deal out"
+    with pytest.raises(ValueError, match="different studies: plays_out"):
+        results.merge(Results("the-labyrinth", "thoughtful", 300, results.engine))
 
 
 def test_a_search_stopped_by_its_time_says_unknown_and_the_command_line_says_how_to_give_more() -> None:

@@ -475,6 +475,10 @@ class Game:
     #: with its moves in another order, and the positions each of those searches may visit, as pairs
     #: ``(times, each)`` taken in turn (see :func:`~patience.solve.thoughtful`); None, not again.
     RESTARTS: ClassVar[tuple[tuple[int, int], ...] | None] = None
+    #: Where a thoughtful search (and its searches again) leaves a deal unknown: whether the deal is
+    #: then played out by the honest player's way of play, seeing every card (its wins count; see
+    #: :func:`~patience.solve.thoughtful`).
+    PLAYS_OUT: ClassVar[bool] = False
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()

@@ -270,6 +270,13 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     ``nodes``, if fewer), until one decides it.  The positions of all the searches are counted; a deal
     the first search decides is decided as before.
 
+    A depth-first search can also spend its budget on lines no player would follow, where a player
+    who plans a few moves ahead and takes the best table each time wins.  So where the searches leave
+    the deal unknown, a game whose :attr:`~patience.game.Game.PLAYS_OUT` is true has it played out by
+    the honest player's way of play (:func:`honest`), but seeing every card: a win is a win (its line
+    is the answer); a game it gives up proves nothing, and the deal stays unknown.  Its positions (the
+    plans' searches) are counted too.
+
     >>> from patience import load
     >>> game = load("canfield", seed=4)
     >>> found = thoughtful(game, nodes=2_000)
@@ -286,6 +293,11 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
         outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started,
                                            count, random.Random(order))
         count += more
+    if outcome == "unknown" and start.PLAYS_OUT:
+        played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline)
+        count += more
+        if played.is_won:
+            outcome, line = "won", list(played.history)
     return Solution(outcome, "thoughtful", Record(start, line), count, time.perf_counter() - started)
 
 
@@ -631,17 +643,17 @@ Plan = list[tuple[Move, tuple[Any, ...]]]
 
 
 def choose(view: Game, seen: set[tuple[Any, ...]], idle: int, nodes: int = NODES["honest"],
-           record: Score | None = None) -> Plan:
+           record: Score | None = None, tally: list[int] | None = None) -> Plan:
     """The honest player's next moves in ``view``, each with the table it should leave: a safe
     move; else the line that :func:`plan` finds to a table better than any so far (``record``);
     else a turn or deal of the pack; else, after fewer than :data:`IDLE_MOVES` moves since the
     last better table, a move between the piles to a table not in ``seen``.  Empty when the
-    player gives up."""
+    player gives up.  ``tally``, if given, has the positions the plan searched added to its item."""
     moves = view.useful_moves()
     safe = view.safe_move(moves)
     if safe is not None:
         return _steps(view, [safe])
-    line = plan(view, seen, nodes, record)
+    line = plan(view, seen, nodes, record, tally)
     if line:
         return _steps(view, line)
     fresh = []
@@ -669,11 +681,12 @@ def _steps(view: Game, line: list[Move]) -> Plan:
 
 
 def plan(view: Game, seen: set[tuple[Any, ...]], nodes: int = NODES["honest"],
-         record: Score | None = None) -> list[Move]:
+         record: Score | None = None, tally: list[int] | None = None) -> list[Move]:
     """The line of moves between the piles (the pack left alone) to the best table a search of
     ``nodes`` positions of ``view`` finds, if it is better (by :func:`_score`) than the table now
     and than ``record``, and not in ``seen``; a winning line as soon as one is found.  What the line turns up in
-    ``view`` is a guess, not a card: the player plans again when the table shows otherwise."""
+    ``view`` is a guess, not a card: the player plans again when the table shows otherwise.
+    ``tally``, if given, has the positions searched added to its one item."""
     board = view.copy()
     best, best_line = max(_score(board), record or _score(board)), []
     searched = {_node(board, None)}
@@ -704,11 +717,14 @@ def plan(view: Game, seen: set[tuple[Any, ...]], nodes: int = NODES["honest"],
         line.extend(step)
         steps.append(len(step))
         if board.is_won:
-            return list(line)
+            best_line = list(line)
+            break
         score = _score(board)
         if score > best:
             best, best_line = score, list(line)
         stack.append(iter(_children(board, step[-1])))
+    if tally is not None:
+        tally[0] += count
     return best_line
 
 
@@ -721,17 +737,30 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
     (True, True)
     """
     started = time.perf_counter()
-    board = game.copy()
     rng = random.Random(f"honest/{seed}")
+    board, plans, _ = _play_out(game, lambda board: player_view(board, rng), nodes, moves)
+    outcome = "won" if board.is_won else "lost"
+    return Solution(outcome, "honest", board.record(), plans, time.perf_counter() - started)
+
+
+def _play_out(game: Game, view: Callable[[Game], Game], nodes: int, moves: int,
+              deadline: float | None = None) -> tuple[Game, int, int]:
+    """``game`` played out by the honest player's way of play (:func:`choose`), shown the table as
+    ``view`` makes it before each plan, until it is won, the player gives up, the game holds
+    ``moves`` moves or ``deadline`` passes: the game as played (a copy), the plans made and the
+    positions they searched."""
+    board = game.copy()
     seen = {visible_key(board)}
     steps: Plan = []
-    idle = count = 0
+    idle = plans = 0
+    tally = [0]
     record = _score(board)
     while not board.is_won and len(board.history) < moves:
         if not steps:
-            view = player_view(board, rng)
-            steps = choose(view, seen, idle, nodes, record)
-            count += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            steps = choose(view(board), seen, idle, nodes, record, tally)
+            plans += 1
             if not steps:
                 break
         move, expected = steps.pop(0)
@@ -747,8 +776,7 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
             record = max(record, score)
         else:
             idle += 1
-    outcome = "won" if board.is_won else "lost"
-    return Solution(outcome, "honest", board.record(), count, time.perf_counter() - started)
+    return board, plans, tally[0]
 
 
 #: A position's :meth:`~patience.game.Game.state_key`.

@@ -115,6 +115,9 @@ class Results:
     #: A thoughtful search's searches again in other orders of a deal it left unknown, as the game
     #: makes them (:attr:`~patience.game.Game.RESTARTS`): pairs of how many, and the positions of each.
     restarts: tuple[tuple[int, int], ...] | None = None
+    #: Whether a thoughtful search then plays a deal it left unknown out as the honest player plays,
+    #: seeing every card (:attr:`~patience.game.Game.PLAYS_OUT`).
+    plays_out: bool = False
 
     @property
     def game(self) -> str:
@@ -188,6 +191,8 @@ class Results:
                         for k, (times, each) in enumerate(self.restarts)]
             listed = searches[0] if len(searches) == 1 else f"{', '.join(searches[:-1])} and {searches[-1]}"
             again = f", then {listed} in other orders"
+        if self.plays_out:
+            again += ", then played out seeing every card"
         return f"{self.nodes:,} positions{time}{per}{beam}{again}"
 
     def add(self, outcomes: Iterable[Outcome]) -> None:
@@ -197,12 +202,12 @@ class Results:
     def merge(self, other: Results) -> Results:
         """These results and ``other``'s (the same study) together; :class:`ValueError` if they
         are of different studies."""
-        for name in ("spec", "mode", "nodes", "width", "seconds", "restarts", "engine"):
+        for name in ("spec", "mode", "nodes", "width", "seconds", "restarts", "plays_out", "engine"):
             if getattr(self, name) != getattr(other, name):
                 raise ValueError(f"cannot merge results of different studies: {name} "
                                  f"{getattr(self, name)!r} and {getattr(other, name)!r}")
         merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes),
-                         self.width, self.seconds, restarts=self.restarts)
+                         self.width, self.seconds, restarts=self.restarts, plays_out=self.plays_out)
         merged.add(other.outcomes.values())
         return merged
 
@@ -214,7 +219,8 @@ class Results:
             "game": self.game, "spec": self.spec, "options": self.options, "mode": self.mode,
             "budget": {"nodes": self.nodes, **({"seconds": self.seconds} if self.seconds is not None else {}),
                        **({"width": self.width} if self.width is not None else {}),
-                       **({"restarts": [list(pair) for pair in self.restarts]} if self.restarts is not None else {})},
+                       **({"restarts": [list(pair) for pair in self.restarts]} if self.restarts is not None else {}),
+                       **({"plays_out": True} if self.plays_out else {})},
             "engine": self.engine, "version": self.version,
             "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
         }
@@ -229,6 +235,7 @@ class Results:
                       width=data["budget"].get("width"), seconds=data["budget"].get("seconds"))
         restarts = data["budget"].get("restarts")
         results.restarts = None if restarts is None else tuple((times, each) for times, each in restarts)
+        results.plays_out = data["budget"].get("plays_out", False)
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
 
@@ -285,13 +292,20 @@ def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[tupl
     return None if restarts is None else tuple((times, min(each, nodes)) for times, each in restarts)
 
 
+def _plays_out(spec: str, mode: str, width: int | None) -> bool:
+    """Whether a study's search plays a deal it leaves unknown out, seeing every card (a depth-first
+    thoughtful search, of a game whose :attr:`~patience.game.Game.PLAYS_OUT` is true)."""
+    return mode == "thoughtful" and width is None and load(spec).PLAYS_OUT
+
+
 def decided_at_less(stored: Results, study: Results) -> bool:
     """Whether the deals ``stored`` decided are decided for ``study`` too: both are the thoughtful
     search of the same game and options (the same beam, or none), and ``stored``'s budget is no larger.
 
     A thoughtful search's "won" is a line that wins and its "lost" a proof, and a search stopped
     by its budget says "unknown": a larger budget decides every deal a smaller one did, the same
-    way.  (An honest player with another budget is another player.)
+    way (a deal won by playing it out stays won, though a larger search may find another line
+    first).  (An honest player with another budget is another player.)
 
     >>> small = Results("canfield", "thoughtful", 1_000)
     >>> decided_at_less(small, Results("canfield", "thoughtful", 5_000))
@@ -309,13 +323,19 @@ def decided_at_less(stored: Results, study: Results) -> bool:
     True
 
     Searches again are compared one by one, in turn: each of ``study``'s must be as large as
-    ``stored``'s, and there may be more.
+    ``stored``'s, and there may be more; and a study may play out what they leave unknown where
+    ``stored`` did not, but not the other way round.
+
+    >>> decided_at_less(small, Results("canfield", "thoughtful", 1_000, plays_out=True))
+    True
+    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, plays_out=True), small)
+    False
     """
     if (stored.spec, stored.mode, stored.width) != (study.spec, study.mode, study.width) or study.mode != "thoughtful":
         return False
     stored_again, again = searches_again(stored.restarts, stored.nodes), searches_again(study.restarts, study.nodes)
     return stored.nodes <= study.nodes and len(stored_again) <= len(again) and \
-        all(a <= b for a, b in zip(stored_again, again)) and \
+        all(a <= b for a, b in zip(stored_again, again)) and study.plays_out >= stored.plays_out and \
         (study.seconds is None or (stored.seconds is not None and stored.seconds <= study.seconds))
 
 
@@ -363,7 +383,7 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
-                      restarts=_restarts(spec, mode, width, nodes))
+                      restarts=_restarts(spec, mode, width, nodes), plays_out=_plays_out(spec, mode, width))
     if out is not None and Path(out).exists():
         stored = Results.load(out)
         if (stored.spec, stored.mode, stored.nodes, stored.width, stored.seconds, stored.engine) == \
@@ -423,7 +443,7 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
-                      restarts=_restarts(spec, mode, width, nodes))
+                      restarts=_restarts(spec, mode, width, nodes), plays_out=_plays_out(spec, mode, width))
     futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, seconds, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
     for outcomes in client.gather(futures):

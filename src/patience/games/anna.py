@@ -96,6 +96,9 @@ class Anna(Game):
 
     slug = "anna"
     name = "Anna"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 2 of the first 40 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "anna"
     order = 47
     source = SOURCE

@@ -563,6 +563,9 @@ class HouseOnTheHill(_TwoPacks):
 
     slug = "house-on-the-hill"
     name = "The House on the Hill"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 24 of the first 80 deals its study's search left unknown.
+    PLAYS_OUT = True
     RULES = {
         **LaBelleLucie.RULES,
         "Deal": "There is also another way of playing it with two packs.",

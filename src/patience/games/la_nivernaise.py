@@ -69,6 +69,9 @@ class LaNivernaise(Game):
 
     slug = "la-nivernaise"
     name = "La Nivernaise"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 4 of the first 40 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "la-nivernaise"
     order = 13
     source = SOURCE

@@ -82,6 +82,9 @@ class TheCarpet(Game):
 
     slug = "the-carpet"
     name = "The Carpet"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 15 of the first 80 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "the-carpet"
     order = 40
     source = SOURCE

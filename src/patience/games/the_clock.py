@@ -74,6 +74,9 @@ class TheClock(Game):
 
     slug = "the-clock"
     name = "The Clock"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 17 of the first 80 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "the-clock"
     order = 9
     source = SOURCE

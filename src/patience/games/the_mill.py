@@ -97,6 +97,9 @@ class TheMill(Game):
 
     slug = "the-mill"
     name = "The Mill"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 3 of the first 80 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "the-mill"
     order = 6
     source = SOURCE

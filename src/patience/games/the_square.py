@@ -145,6 +145,9 @@ class TheSquare(Game):
 
     slug = "the-square"
     name = "The Square"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 2 of the first 40 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "the-square"
     order = 34
     source = SOURCE
