@@ -170,7 +170,7 @@ def test_searching_again_changes_no_deal_the_first_search_decides(cls: type[Game
     one search of 200 positions and two of 100 after one of 500, deals 1 to 6): a deal the first search decides is
     decided as without them, after as many positions and by the same line; for a deal it leaves
     unknown the searches again add at most their positions, and win only with a line that replays."""
-    small = type(f"Small{cls.__name__}", (cls,), {"RESTARTS": ((1, 200), (2, 100))})
+    small = type(f"Small{cls.__name__}", (cls,), {"RESTARTS": ((1, 200), (2, 100)), "PLAYS_OUT": False})
     for seed in range(1, 7):
         first, again = thoughtful(once(cls).deal(seed=seed), nodes=500), thoughtful(small.deal(seed=seed), nodes=500)
         if first.outcome != "unknown":
