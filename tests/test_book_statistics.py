@@ -26,6 +26,9 @@ def test_each_study_of_the_plan_is_stored_whole(study: stats.Study) -> None:
     results = Results.load(STORED / f"{study.stem}.json")
     assert (results.spec, results.mode, results.nodes, results.width, results.seconds) == \
         (study.spec, study.mode, study.nodes, study.width, study.seconds)
+    depth_first = study.mode == "thoughtful" and study.width is None
+    assert results.plays_out == (depth_first and games.get(results.game).PLAYS_OUT), \
+        f"{study.stem}: the stored search {'plays' if results.plays_out else 'does not play'} out its unknown deals"
     assert sorted(results.outcomes) == list(range(1, study.deals + 1))
     assert all(o.outcome in ("won", "lost", "unknown") for o in results.outcomes.values())
     if study.mode == "honest":
