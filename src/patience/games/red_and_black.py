@@ -123,6 +123,9 @@ class RedAndBlack(Game):
 
     slug = "red-and-black"
     name = "Red and Black"
+    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
+    #: card, won 4 of the first 19 deals its study's search left unknown.
+    PLAYS_OUT = True
     chapter = "red-and-black"
     order = 33
     source = SOURCE
