@@ -648,7 +648,7 @@ def choose(view: Game, seen: set[tuple[Any, ...]], idle: int, nodes: int = NODES
     move; else the line that :func:`plan` finds to a table better than any so far (``record``);
     else a turn or deal of the pack; else, after fewer than :data:`IDLE_MOVES` moves since the
     last better table, a move between the piles to a table not in ``seen``.  Empty when the
-    player gives up.  ``tally``, if given, has the positions the plan searched added to its item."""
+    player gives up.  ``tally``, if given, has the positions the plan searched added to its one item."""
     moves = view.useful_moves()
     safe = view.safe_move(moves)
     if safe is not None:
