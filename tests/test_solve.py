@@ -225,6 +225,16 @@ def test_playing_out_wins_deals_the_search_leaves_unknown() -> None:
         assert played.outcome == "won" and played.record.replay().result == "won" and played.nodes > 300
 
 
+def test_a_play_out_reports_its_progress_as_a_search_does() -> None:
+    """Napoleon at St. Helena's deal 3, unknown after 10,000 positions, is won by its play-out, some
+    20,000 positions later; the progress goes on being reported through it, in order."""
+    seen: list[int] = []
+    found = thoughtful(load("napoleon-at-st-helena", seed=3), nodes=10_000,
+                       progress=lambda positions, seconds: seen.append(positions))
+    assert found.outcome == "won" and found.nodes > 10_000
+    assert seen == sorted(seen) and seen[-1] > 10_000 and seen[-1] <= found.nodes
+
+
 def test_the_searches_again_are_the_same_at_every_run() -> None:
     game = type("RestartingCanfield", (Canfield,), {"RESTARTS": ((4, 500),)}).deal(seed=3)
     first, again = thoughtful(game, nodes=500), thoughtful(game, nodes=500)

@@ -294,7 +294,8 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
                                            count, random.Random(order))
         count += more
     if outcome == "unknown" and start.PLAYS_OUT:
-        played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline)
+        played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline,
+                                    progress, count, started)
         count += more
         if played.is_won:
             outcome, line = "won", list(played.history)
@@ -744,11 +745,12 @@ def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: in
 
 
 def _play_out(game: Game, view: Callable[[Game], Game], nodes: int, moves: int,
-              deadline: float | None = None) -> tuple[Game, int, int]:
+              deadline: float | None = None, progress: Progress | None = None, counted: int = 0,
+              started: float = 0.0) -> tuple[Game, int, int]:
     """``game`` played out by the honest player's way of play (:func:`choose`), shown the table as
     ``view`` makes it before each plan, until it is won, the player gives up, the game holds
     ``moves`` moves or ``deadline`` passes: the game as played (a copy), the plans made and the
-    positions they searched."""
+    positions they searched (reported to ``progress`` as a search's are, after ``counted`` more)."""
     board = game.copy()
     seen = {visible_key(board)}
     steps: Plan = []
@@ -759,8 +761,11 @@ def _play_out(game: Game, view: Callable[[Game], Game], nodes: int, moves: int,
         if not steps:
             if deadline is not None and time.perf_counter() > deadline:
                 break
+            before = tally[0]
             steps = choose(view(board), seen, idle, nodes, record, tally)
             plans += 1
+            if progress is not None and (counted + before) // PROGRESS != (counted + tally[0]) // PROGRESS:
+                progress(counted + tally[0], time.perf_counter() - started)
             if not steps:
                 break
         move, expected = steps.pop(0)
