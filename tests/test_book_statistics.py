@@ -59,31 +59,46 @@ def test_a_beam_study_is_told_apart_in_the_table_and_the_bars() -> None:
     assert depth_first.counts()["won"] == 0, "the chapter: the depth-first search wins none of the deals"
 
 
-#: The games measured by more than one thoughtful search (a depth-first search and a beam).
-JOINED = sorted({r.spec for r in stored(STORED) if r.mode == "thoughtful" and r.width is not None})
+#: The games (with their options) measured by more than one study.
+JOINED = sorted({s.spec for s in PLAN if sum(t.spec == s.spec for t in PLAN) > 1})
 
 
 @pytest.mark.parametrize("spec", JOINED)
-def test_no_deal_is_won_by_one_search_and_proved_lost_by_another(spec: str) -> None:
-    searches = [r for r in stored(STORED) if r.spec == spec and r.mode == "thoughtful"]
-    both = stats.either(searches)  # raises on a deal one search won and another proved lost
-    counts = both.counts()
-    for r in searches:
-        common = {seed: r.outcomes[seed].outcome for seed in both.outcomes}
+def test_no_deal_is_won_by_one_study_and_proved_lost_by_another(spec: str) -> None:
+    studies = [Results.load(STORED / f"{s.stem}.json") for s in PLAN if s.spec == spec]
+    joined = stats.together(studies)  # raises on a deal a search or the player won and a search proved lost
+    counts = joined.counts()
+    for r in studies:
+        common = {seed: r.outcomes[seed].outcome for seed in joined.outcomes}
         assert counts["won"] >= sum(outcome == "won" for outcome in common.values())
-        assert counts["unknown"] <= sum(outcome == "unknown" for outcome in common.values())
+        if r.mode == "thoughtful":
+            assert counts["unknown"] <= sum(outcome == "unknown" for outcome in common.values())
 
 
-def test_a_chapter_with_a_beam_shows_both_searches_together() -> None:
-    results = stats.with_either(stats.stored(STORED, "the-fish-bone"))
-    (both,) = [r for r in results if r.joins]
-    assert [r.width for r in both.joins] == [None, 20]
+def test_a_chapter_with_a_beam_shows_the_studies_together() -> None:
+    results = stats.with_together(stats.stored(STORED, "the-fish-bone"))
+    (joined,) = [r for r in results if r.joins]
+    assert [(r.mode, r.width) for r in joined.joins] == [("thoughtful", None), ("thoughtful", 20), ("honest", None)]
+    assert results[-1] is joined, "the row together comes after the rows it joins"
     table = statistics_table(results)
-    row = next(line for line in table.splitlines() if "either search" in line)
-    counts = both.counts()
-    assert f"| {counts['won']:,} | {counts['lost']:,} | {counts['unknown']:,} (" in row
+    row = next(line for line in table.splitlines() if "| together |" in line)
+    counts = joined.counts()
+    assert f"| both searches and the player above | 200 (seeds 1–200) | {counts['won']:,} | {counts['lost']:,} | " \
+        f"{counts['unknown']:,} (" in row
     assert "the-fish-bone — thoughtful, beam 20" in outcome_bars(results)
-    assert "either search" in outcome_bars(results)
+    assert "the-fish-bone — together" in outcome_bars(results)
+
+
+def test_a_deal_only_the_player_won_is_won_together() -> None:
+    """Sly: the honest player wins deals the search leaves unknown, so the table joins them; Caesar:
+    the search wins every deal, so a row together would say nothing new and there is none."""
+    results = stats.with_together(stats.stored(STORED, "sly"))
+    (search, player, joined) = results
+    won = {seed for r in (search, player) for seed, o in r.outcomes.items() if o.outcome == "won"}
+    assert len(won) > search.counts()["won"], "the player won a deal the search did not"
+    assert joined.counts() == {"won": len(won), "lost": 0, "unknown": 200 - len(won)}
+    assert joined.budget() == "the search and the player above"
+    assert not any(r.joins for r in stats.with_together(stats.stored(STORED, "caesar")))
 
 
 def test_the_wish_is_computed_from_the_honest_results() -> None:

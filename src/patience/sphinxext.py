@@ -56,7 +56,7 @@ from . import __version__, games
 from .game import Game
 from .options import parse_spec
 from .render import svg
-from .stats import Results, stored, with_either
+from .stats import Results, stored, with_together
 from .web import chapter_games
 
 __all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "PatienceStatistics", "PatienceWish",
@@ -68,12 +68,14 @@ STATISTICS = Path(__file__).resolve().parents[2] / "book" / "statistics"
 MODE_WORDS = {"thoughtful": "thoughtful (every card known)", "honest": "honest (a greedy player)"}
 #: Said under a table that has a beam search's study.
 BEAM_WORDS = (" A *beam* of N goes through the deal a move of the pack at a time and keeps only the best N "
-              "positions each time: it wins deals the search above leaves undecided, but proves no deal lost. "
-              "*Either search* counts a deal won if either search won it, lost if one proved it, "
-              "and unknown only if neither decided it (its seconds are both searches' together): the "
-              "firmest figure the book has for the game.")
-#: The mode of the row of a game's searches taken together (:func:`patience.stats.either`).
-EITHER_MODE = "thoughtful: either search"
+              "positions each time: it wins deals the search above leaves undecided, but proves no deal lost.")
+#: Said under a table that has a row of studies taken together (:func:`patience.stats.together`).
+TOGETHER_WORDS = (" *Together* counts a deal won if any search or player above won it (a line that wins is a "
+                  "win, whichever found it), lost if a search proved it (a player who gives up proves nothing), "
+                  "and unknown otherwise (its seconds are all of theirs together): the firmest figure the book "
+                  "has for the game.")
+#: The mode of the row of a game's studies taken together.
+TOGETHER_MODE = "together"
 
 
 def position_for(spec: str, plate: bool = False, seed: int | None = None, text: str = "") -> Game:
@@ -159,7 +161,7 @@ def statistics_table(results: list[Results]) -> str:
         median, mean, p95 = r.times()
         budget = r.budget()
         name = games.get(r.game).name + (f" `{r.spec.replace(',', ', ')}`" if r.options else "")  # a long spec wraps
-        mode = EITHER_MODE if r.joins else MODE_WORDS[r.mode]
+        mode = TOGETHER_MODE if r.joins else MODE_WORDS[r.mode]
         rows.append(f"| {name} | {mode} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} ({_percent(c['unknown'] / r.deals)}) | "
                     f"{_percent(r.rate())} ({_percent(lo)}–{_percent(hi)}) | "
@@ -175,8 +177,8 @@ LETTER = 6.6
 def outcome_bars(results: list[Results]) -> str:
     """A small SVG: for each study a bar split into its won, lost and unknown deals, beside its name
     (the names' column as wide as the longest needs; the drawing shrinks to fit a narrow page)."""
-    names = [f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else "")
-             + (", either search" if r.joins else "") for r in results]
+    names = [f"{r.spec} — together" if r.joins
+             else f"{r.spec} — {r.mode}" + (f", beam {r.width}" if r.width is not None else "") for r in results]
     bar, gap = 16, 10
     label = max([230] + [round(LETTER * len(name)) + 10 for name in names])
     width = label + 330
@@ -209,19 +211,20 @@ class PatienceStatistics(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         chapter = self.arguments[0]
-        results = with_either(stored(STATISTICS, chapter))
+        results = with_together(stored(STATISTICS, chapter))
         if not results:
             raise self.error(f"patience-statistics: no stored results for {chapter!r} in {STATISTICS} "
                              "(run `make stats`)")
         self.env.note_dependency(str(STATISTICS / "studies.toml"))
         beam = BEAM_WORDS if any(r.width is not None for r in results) else ""
+        joined = TOGETHER_WORDS if any(r.joins for r in results) else ""
         text = statistics_table(results) + (
             "\n\nEach deal is seed 1, 2, … of the engine's reproducible deals. *Thoughtful*: the solver "
             "sees every card and searches until it finds a win (won), has tried every position (lost) or "
             "has spent its budget of positions or time (unknown; the share of the deals it left unknown is "
             "given beside their number)." + beam
-            + " *Honest*: a greedy player who sees only the "
-            "face-up cards plays the deal once. The interval is Wilson's 95% interval, its lower end "
+            + " *Honest*: a greedy player who sees only the face-up cards plays the deal once." + joined
+            + " The interval is Wilson's 95% interval, its lower end "
             "counting every unknown deal as lost and its upper end as won. Made by `make stats` "
             "(the plan is `book/statistics/studies.toml`); see {doc}`/statistics`.")
         figure = nodes.raw("", f'<figure class="patience-figure">{outcome_bars(results)}</figure>', format="html")

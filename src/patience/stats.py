@@ -33,7 +33,7 @@ from .options import parse_spec
 from .solve import MODES, NODES, OUTCOMES, searches_again, solve
 
 __all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range", "run", "run_dask",
-           "engine_hash", "studies", "run_study", "stored", "either", "with_either"]
+           "engine_hash", "studies", "run_study", "stored", "together", "with_together"]
 
 #: The core modules whose code decides a result (with the game's own module).
 ENGINE = ("blocked", "build", "cards", "errors", "game", "options", "solve")
@@ -110,7 +110,7 @@ class Results:
     width: int | None = None
     #: The time a thoughtful search may take a deal, besides ``nodes`` (None: no limit).
     seconds: float | None = None
-    #: For the deals as several searches decide them together (see :func:`either`): those searches.
+    #: For the deals as several studies decide them :func:`together`: those studies.
     joins: tuple[Results, ...] = ()
     #: A thoughtful search's searches again in other orders of a deal it left unknown, as the game
     #: makes them (:attr:`~patience.game.Game.RESTARTS`): pairs of how many, and the positions of each.
@@ -178,10 +178,13 @@ class Results:
 
     def budget(self) -> str:
         """The budget in words: ``800 positions a deal``, ``50,000 positions a deal, a beam of 30``,
-        ``1,000,000 positions or 30 s a deal``; for searches taken together (:func:`either`), which
-        rows of the table they join."""
+        ``1,000,000 positions or 30 s a deal``; for studies taken :func:`together`, which rows of
+        the table they join."""
         if self.joins:
-            return "both searches above" if len(self.joins) == 2 else f"the {len(self.joins)} searches above"
+            searches = sum(r.mode == "thoughtful" for r in self.joins)
+            named = {1: "the search", 2: "both searches"}.get(searches, f"the {searches} searches")
+            player = " and the player" if searches < len(self.joins) else ""
+            return f"{named}{player} above"
         per = " a deal" if self.mode == "thoughtful" else " a plan"
         time = f" or {self.seconds:g} s" if self.seconds is not None else ""
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
@@ -247,42 +250,56 @@ class Results:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
 
-def either(searches: Sequence[Results]) -> Results:
-    """The deals as the thoughtful ``searches`` of one game decide them together, on the seeds they
-    all cover: won where any of them won (a line that wins is a win, whichever search found it),
-    lost where one of them proved it, and unknown where none decided it; a deal takes the seconds
-    and the positions of all of them.  A deal won by one and proved lost by another is a mistake
-    in one of them: :class:`ValueError`.
+def together(studies: Sequence[Results]) -> Results:
+    """The deals as the ``studies`` of one game decide them together, on the seeds they all cover:
+    won where any of them won (a line that wins is a win, whichever search or player found it), lost
+    where a thoughtful search proved it (an honest player who gives up proves nothing), and unknown
+    otherwise; a deal takes the seconds and the positions (or plans) of all of them.  A deal won by
+    one and proved lost by another is a mistake in one of them: :class:`ValueError`.
 
     >>> dfs = Results("anna", "thoughtful", 100, outcomes={1: Outcome(1, "lost", 0.5, 90, 0),
-    ...                                                     2: Outcome(2, "unknown", 1.0, 100, 0)})
+    ...                                                     2: Outcome(2, "unknown", 1.0, 100, 0),
+    ...                                                     3: Outcome(3, "unknown", 1.0, 100, 0)})
     >>> beam = Results("anna", "thoughtful", 100, width=5, outcomes={1: Outcome(1, "unknown", 0.2, 40, 0),
-    ...                                                              2: Outcome(2, "won", 0.3, 60, 80)})
-    >>> both = either([dfs, beam])
+    ...                                                              2: Outcome(2, "won", 0.3, 60, 80),
+    ...                                                              3: Outcome(3, "unknown", 0.2, 40, 0)})
+    >>> both = together([dfs, beam])
     >>> both.counts(), both.budget()
-    ({'won': 1, 'lost': 1, 'unknown': 0}, 'both searches above')
-    >>> either([dfs, Results("anna", "thoughtful", 100, width=5, outcomes={1: Outcome(1, "won", 0.2, 40, 70)})])
+    ({'won': 1, 'lost': 1, 'unknown': 1}, 'both searches above')
+    >>> player = Results("anna", "honest", 20, outcomes={1: Outcome(1, "lost", 0.1, 9, 40),
+    ...                                                  2: Outcome(2, "lost", 0.1, 9, 50),
+    ...                                                  3: Outcome(3, "won", 0.1, 9, 90)})
+    >>> every = together([dfs, beam, player])
+    >>> every.counts(), every.budget()
+    ({'won': 2, 'lost': 1, 'unknown': 0}, 'both searches and the player above')
+    >>> together([dfs, Results("anna", "thoughtful", 100, width=5, outcomes={1: Outcome(1, "won", 0.2, 40, 70)})])
     Traceback (most recent call last):
     ...
     ValueError: anna, deal 1: won by the search of 100 positions a deal, a beam of 5, proved lost by the search of 100 positions a deal
     """
-    first = searches[0]
-    if any(r.spec != first.spec or r.mode != "thoughtful" for r in searches):
-        raise ValueError("either joins thoughtful searches of one game")
-    seeds = set(first.outcomes).intersection(*(r.outcomes for r in searches[1:]))
-    joined = Results(first.spec, "thoughtful", first.nodes, first.engine, first.version, joins=tuple(searches))
+    first = studies[0]
+    if any(r.spec != first.spec for r in studies) or sum(r.mode == "honest" for r in studies) > 1:
+        raise ValueError("together joins the thoughtful searches of one game and at most one honest player")
+    seeds = set(first.outcomes).intersection(*(r.outcomes for r in studies[1:]))
+    joined = Results(first.spec, "thoughtful", first.nodes, first.engine, first.version, joins=tuple(studies))
     for seed in sorted(seeds):
-        outcomes = [r.outcomes[seed] for r in searches]
-        found = [o.outcome for o in outcomes]
+        outcomes = [r.outcomes[seed] for r in studies]
+        found = [o.outcome if o.outcome != "lost" or r.mode == "thoughtful" else "unknown"
+                 for r, o in zip(studies, outcomes)]
         if "won" in found and "lost" in found:
-            raise ValueError(f"{first.spec}, deal {seed}: won by the search of "
-                             f"{searches[found.index('won')].budget()}, proved lost by the search of "
-                             f"{searches[found.index('lost')].budget()}")
+            raise ValueError(f"{first.spec}, deal {seed}: won by the "
+                             f"{_who(studies[found.index('won')])}, proved lost by the search of "
+                             f"{studies[found.index('lost')].budget()}")
         outcome = "won" if "won" in found else "lost" if "lost" in found else "unknown"
         moves = outcomes[found.index("won")].moves if outcome == "won" else 0
         joined.add([Outcome(seed, outcome, round(sum(o.seconds for o in outcomes), 4),
                             sum(o.nodes for o in outcomes), moves)])
     return joined
+
+
+def _who(study: Results) -> str:
+    """Who played a study, in words: ``search of 100 positions a deal``, ``honest player``."""
+    return f"search of {study.budget()}" if study.mode == "thoughtful" else "honest player"
 
 
 def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[tuple[int, int], ...] | None:
@@ -506,18 +523,24 @@ def run_study(study: Study, folder: str | Path, jobs: int = 1, progress: bool = 
                seconds=study.seconds, keep_decided=keep_decided)
 
 
-def with_either(results: list[Results]) -> list[Results]:
-    """``results`` (as :func:`stored` orders them) with, after the thoughtful studies of each game
-    measured by a depth-first search and a beam, the deals as they decide them together
-    (:func:`either`)."""
+def with_together(results: list[Results]) -> list[Results]:
+    """``results`` (as :func:`stored` orders them) with, after the studies of each game (and its
+    options), the deals as they decide them :func:`together`, where that says more than a study
+    alone: where a beam joins the depth-first search, or the honest player won a deal the thoughtful
+    searches left unknown."""
     out: list[Results] = []
     for i, r in enumerate(results):
         out.append(r)
         following = results[i + 1] if i + 1 < len(results) else None
-        if r.mode == "thoughtful" and (following is None or (following.spec, following.mode) != (r.spec, r.mode)):
-            searches = [s for s in results if (s.spec, s.mode) == (r.spec, r.mode)]
-            if len(searches) > 1 and any(s.width is None for s in searches):
-                out.append(either(searches))
+        if following is not None and following.spec == r.spec:
+            continue
+        studies = [s for s in results if s.spec == r.spec and not s.joins]
+        searches = [s for s in studies if s.mode == "thoughtful"]
+        if not searches or not any(s.width is None for s in searches):
+            continue
+        joined = together(studies)
+        if len(searches) > 1 or joined.counts()["won"] > max(s.counts()["won"] for s in searches):
+            out.append(joined)
     return out
 
 
