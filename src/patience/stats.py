@@ -182,7 +182,8 @@ class Results:
         the table they join."""
         if self.joins:
             searches = sum(r.mode == "thoughtful" for r in self.joins)
-            named = {1: "the search", 2: "both searches"}.get(searches, f"the {searches} searches")
+            named = {1: "the search", 2: "both searches", 3: "the three searches", 4: "the four searches"}.get(
+                searches, f"the {searches} searches")
             player = " and the player" if searches < len(self.joins) else ""
             return f"{named}{player} above"
         per = " a deal" if self.mode == "thoughtful" else " a plan"
