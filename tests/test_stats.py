@@ -191,3 +191,18 @@ def test_a_search_stopped_by_its_time_says_unknown_and_the_command_line_says_how
     out = io.StringIO()
     assert main(["solve", "canfield", "--seed", "3", "--seconds", "0.2", "--nodes", "1000000000"], out=out) == 0
     assert "unknown" in out.getvalue()
+
+
+def test_together_holds_the_players_wins_to_the_searches_proofs() -> None:
+    """A player who gives up proves nothing, so a deal the search won and the player lost is won
+    together; a deal the player won and a search proved lost is a mistake in one of them."""
+    search = Results("canfield", "thoughtful", 100, outcomes={1: Outcome(1, "won", 0.1, 50, 90),
+                                                               2: Outcome(2, "lost", 0.1, 60, 0)})
+    player = Results("canfield", "honest", 20, outcomes={1: Outcome(1, "lost", 0.1, 9, 40),
+                                                         2: Outcome(2, "lost", 0.1, 9, 40)})
+    assert stats.together([search, player]).counts() == {"won": 1, "lost": 1, "unknown": 0}
+    player.add([Outcome(2, "won", 0.1, 9, 95)])
+    with pytest.raises(ValueError, match="deal 2: won by the honest player, proved lost by the search of 100"):
+        stats.together([search, player])
+    with pytest.raises(ValueError, match="at most one honest player"):
+        stats.together([search, player, player])
