@@ -13,6 +13,7 @@ from conftest import refused
 from patience import InvalidMove, InvalidPosition, Record, load, render
 from patience.game import Move, Pile
 from patience.games.la_nivernaise import FLANKS, FOUNDATIONS, LINE, LaNivernaise
+from patience.solve import beam, thoughtful
 
 RECORD = Path(__file__).resolve().parents[2] / "src" / "patience" / "records" / "la-nivernaise.txt"
 
@@ -150,6 +151,22 @@ def test_safe_moves() -> None:
     assert lone.inconsistencies() == []
     assert [str(m) for m in lone.legal_moves()] == ["A♥ → foundation", "deal"]
     assert lone.safe_move(lone.useful_moves()) is None
+    # a card over another in a packet is not safe while the Line's re-deal is to come: every card left
+    # in the Line moves the cards taken up after it into other packets of the re-deal
+    kept = LaNivernaise.arrange({"line 1": "[3♠] A♥", "line 2": "[9♠] 4♣", "line 3": "[9♠] 4♣", "line 4": "5♣",
+                                 "line 5": "6♣", "line 6": "7♣", **{f: c for f, c in zip(
+                                     FLANKS, "2♦ 5♠ 9♥ 3♣ 8♣ 6♠ 10♦ J♦".split())}}, rest="pack")
+    assert kept.safe_move(kept.useful_moves()) is None
+    kept.counters["redeals"] = 1
+    assert str(kept.safe_move(kept.useful_moves())) == "A♥ → foundation"
+
+
+def test_a_deal_won_by_keeping_a_card_in_the_line_is_not_proved_lost() -> None:
+    """Deal 69: a beam wins it, its line leaving the J♦ in the Line past the point where the search
+    once played it up as safe and then proved the deal lost."""
+    won = beam(load("la-nivernaise", seed=69), width=100, nodes=200_000)
+    assert won.outcome == "won" and won.record.replay().result == "won"
+    assert thoughtful(load("la-nivernaise", seed=69), nodes=2_000).outcome != "lost"
 
 
 # ------------------------------------------------------------------------ invariants and bad input

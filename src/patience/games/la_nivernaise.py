@@ -280,19 +280,24 @@ class LaNivernaise(Game):
         return [m for m in legal if m[3] not in FLANKS or m[3] == first]
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
-        """A card played up from the Flanks, or from a packet that keeps a card under it (or when the
-        pack is dealt out).  Nothing is ever built on a card of the Flanks or the Line, so a card that
-        can go up waits only to be covered by the next round, or to fill a vacancy that it would
-        leave anyway; and a card that may go on either foundation of its suit may pass to the other
-        later (the exchange).  A packet played off is another matter while the pack lasts: the four
-        cards that replace it change what every later round brings."""
+        """A card played up from the Flanks, or, once the Line has been re-dealt, from a packet that
+        keeps a card under it (or when the pack is dealt out).  Nothing is ever built on a card of the
+        Flanks or the Line, so a card that can go up waits only to be covered by the next round, or to
+        fill a vacancy that it would leave anyway; and a card that may go on either foundation of its
+        suit may pass to the other later (the exchange).  The Line is another matter while its re-deal
+        is to come: every card left in it shifts the cards taken up after it into other packets of
+        the re-deal (deal 69 is won by a line that leaves its J♦ in the Line, where a search that
+        played it up at once proved the deal lost).  And so is a
+        packet played off while the pack lasts: the four cards that replace it change what every
+        later round brings."""
         piles = self.piles
         pack = bool(piles["pack"].cards)
+        redealt = self.counters["redeals"] >= 1
         for move in moves:
             if move[0] != "move" or move[3] not in FOUNDATIONS:
                 continue
             source = move[2]
-            if source in FLANKS or (source in LINE and (not pack or len(piles[source].cards) > 1)):
+            if source in FLANKS or (source in LINE and redealt and (not pack or len(piles[source].cards) > 1)):
                 return move
         return None
 
