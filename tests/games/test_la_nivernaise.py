@@ -207,7 +207,7 @@ def test_layout_draws_every_pile() -> None:
 # ------------------------------------------------------------------------ the worked game
 def test_the_recorded_game_replays_to_a_win() -> None:
     record = Record.from_text(RECORD.read_text(encoding="utf-8"))
-    assert record.start == load("la-nivernaise", seed=1)
+    assert record.start == load("la-nivernaise", seed=72)
     end = record.replay()
     assert end.is_won and end.result == "won" and end.inconsistencies() == []
     assert sum(m.kind == "move" and m.source in FOUNDATIONS for m in record.moves) > 0  # exchanges
