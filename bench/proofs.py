@@ -65,10 +65,10 @@ def studies(specs: list[str]) -> list[Path]:
     """The stored thoughtful depth-first studies (not the beams, which prove nothing) of ``specs``,
     or of every game."""
     paths = sorted(p for p in STATISTICS.glob("*.thoughtful.json") if "-beam-" not in p.name)
-    if specs:
-        paths = [p for p in paths if json.loads(p.read_text(encoding="utf-8"))["game"] in specs
-                 or json.loads(p.read_text(encoding="utf-8"))["spec"] in specs]
-    return paths
+    if not specs:
+        return paths
+    named = [(p, json.loads(p.read_text(encoding="utf-8"))) for p in paths]
+    return [p for p, study in named if study["game"] in specs or study["spec"] in specs]
 
 
 def main(argv: list[str] | None = None) -> int:
