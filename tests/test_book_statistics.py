@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from patience import games, stats
+from patience import games, load, stats
 from patience.sphinxext import outcome_bars, statistics_table, wish_text
 from patience.stats import Results, stored
 
@@ -29,6 +29,8 @@ def test_each_study_of_the_plan_is_stored_whole(study: stats.Study) -> None:
     depth_first = study.mode == "thoughtful" and study.width is None
     assert results.plays_out == (depth_first and games.get(results.game).PLAYS_OUT), \
         f"{study.stem}: the stored search {'plays' if results.plays_out else 'does not play'} out its unknown deals"
+    assert results.pack_first == (min(load(study.spec).pack_first(), study.nodes) if depth_first else 0), \
+        f"{study.stem}: the stored search again with the pack first is not the game's"
     assert sorted(results.outcomes) == list(range(1, study.deals + 1))
     assert all(o.outcome in ("won", "lost", "unknown") for o in results.outcomes.values())
     if study.mode == "honest":

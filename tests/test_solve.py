@@ -123,10 +123,11 @@ def test_an_unknown_mode_is_refused() -> None:
 
 
 def once(cls: type[Game]) -> type[Game]:
-    """``cls`` searched once, without its searches again in other orders and without playing out what
-    the search leaves unknown (which decide more deals, not other answers: the tests below of
-    :meth:`~patience.game.Game.restarts` and :attr:`~patience.game.Game.PLAYS_OUT` hold them)."""
-    return type(f"Once{cls.__name__}", (cls,), {"RESTARTS": None, "PLAYS_OUT": False})
+    """``cls`` searched once, without its searches again in other orders or with the pack first and
+    without playing out what the search leaves unknown (which decide more deals, not other answers:
+    the tests below of :meth:`~patience.game.Game.restarts`, :meth:`~patience.game.Game.pack_first`
+    and :attr:`~patience.game.Game.PLAYS_OUT` hold them)."""
+    return type(f"Once{cls.__name__}", (cls,), {"RESTARTS": None, "PACK_FIRST": 0, "PLAYS_OUT": False})
 
 
 def plain(cls: type[Game]) -> type[Game]:
@@ -190,6 +191,47 @@ def test_searching_again_in_other_orders_wins_deals_the_first_order_leaves_unkno
         again = thoughtful(TheKings.deal(seed=seed), nodes=1_000)
         assert again.outcome == "won" and again.record.replay().result == "won"
         assert 1_000 < again.nodes <= 1_000 + sum(searches_again(TheKings.RESTARTS, 1_000))
+
+
+#: The games (with options where they choose by them) whose deals are searched again with the pack first.
+PACK_FIRST = [(cls, options) for cls in games.all()
+              for options in ({}, *({"files": "part"},) * (cls.slug == "demon")) if cls.deal(seed=1, **options).pack_first()]
+
+
+def test_the_games_that_search_with_the_pack_first_are_found() -> None:
+    assert [(cls.slug, options) for cls, options in PACK_FIRST] == [("demon", {"files": "part"})]
+
+
+@pytest.mark.parametrize("cls, options", PACK_FIRST, ids=lambda p: getattr(p, "slug", "") or str(p))
+def test_searching_again_with_the_pack_first_changes_no_deal_the_first_search_decides(
+        cls: type[Game], options: dict[str, str]) -> None:
+    """Where a game searches a deal again with the pack's cards that go out tried first
+    (:meth:`~patience.game.Game.pack_first`, here within 300 positions after a search of 500, deals 1
+    to 8): a deal the first search decides is decided as without it, after as many positions and by
+    the same line; for a deal it leaves unknown the search again adds at most its positions, and wins
+    only with a line that replays."""
+    small = type(f"Small{cls.__name__}", (once(cls),), {"PACK_FIRST": 300})
+    for seed in range(1, 9):
+        first = thoughtful(once(cls).deal(seed=seed, **options), nodes=500)
+        again = thoughtful(small.deal(seed=seed, **options), nodes=500)
+        if first.outcome != "unknown":
+            assert (again.outcome, again.nodes, again.record.moves) == \
+                (first.outcome, first.nodes, first.record.moves)
+            continue
+        assert first.nodes < again.nodes <= first.nodes + 300
+        if again.outcome == "won":
+            assert again.record.replay().result == "won"
+
+
+def test_searching_again_with_the_pack_first_wins_deals_the_first_order_leaves_unknown() -> None:
+    """Demon's deals 4, 7 and 9 in the modern reading are undecided after 2,000 positions in the first
+    order; searched again within 2,000 with the hand's cards that go up tried first, each is won."""
+    modern = {"files": "part", "heap": "files", "empty_heap": "any", "wrap": "base"}
+    demon = type("PackFirstDemon", (once(games.get("demon")),), {"PACK_FIRST": 2_000})
+    for seed in (4, 7, 9):
+        assert thoughtful(once(games.get("demon")).deal(seed=seed, **modern), nodes=2_000).outcome == "unknown"
+        again = thoughtful(demon.deal(seed=seed, **modern), nodes=2_000)
+        assert again.outcome == "won" and again.record.replay().result == "won" and 2_000 < again.nodes <= 4_000
 
 
 #: The games whose thoughtful search plays out the deals it leaves unknown.

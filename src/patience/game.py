@@ -479,6 +479,11 @@ class Game:
     #: then played out by the honest player's way of play, seeing every card (its wins count; see
     #: :func:`~patience.solve.thoughtful`).
     PLAYS_OUT: ClassVar[bool] = False
+    #: Where a thoughtful search (and its searches again in other orders) leaves a deal unknown: the
+    #: positions of one more search, in which the runs of the pack that bring a card up to go out are
+    #: tried straight after the moves out, before the moves between the piles (0: none; see
+    #: :func:`~patience.solve.thoughtful`).
+    PACK_FIRST: ClassVar[int] = 0
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
@@ -1073,6 +1078,11 @@ class Game:
         """The searches again in other orders of a deal the search leaves unknown: the class's
         :attr:`RESTARTS`, unless a game chooses by its options (where only some readings gain)."""
         return self.RESTARTS
+
+    def pack_first(self) -> int:
+        """The positions of the search again with the pack's cards that go out tried first, of a deal
+        the searches leave unknown: the class's :attr:`PACK_FIRST`, unless a game chooses by its options."""
+        return self.PACK_FIRST
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """One of ``moves`` that can never spoil a win, played by a solver without trying the

@@ -134,13 +134,14 @@ PACK_RUN = 80
 Step = tuple[Move, ...]
 
 
-def _children(game: Game, last: Move | None) -> list[Step]:
+def _children(game: Game, last: Move | None, pack_first: bool = False) -> list[Step]:
     """The steps to search after ``last``: the safe move alone if there is one; else the useful
     moves in :func:`_priority` order.  In a game whose moves of the pack are
     :meth:`~patience.game.Game.independent` of others, a move of the pack is searched only as part
     of a run of them that ends in a move using a card it brought (turn, turn, 7♥ → 8♠): a move
     that does not need the pack could as well be made before the run, and a run that uses no card
-    changes nothing a win needs."""
+    changes nothing a win needs.  The runs come after every other move; with ``pack_first``, those
+    that end in a move out come straight after the other moves out."""
     moves = game.useful_moves()
     safe = game.safe_move(moves)
     if safe is not None:
@@ -153,7 +154,17 @@ def _children(game: Game, last: Move | None) -> list[Step]:
     runs = game.pack_runs(next(m for m in moves if m.kind in game.PACK_KINDS))
     if runs is None:
         return steps
-    return [s for s in steps if s[0].kind not in game.PACK_KINDS] + runs
+    steps = [s for s in steps if s[0].kind not in game.PACK_KINDS]
+    if not pack_first:
+        return steps + runs
+    outs = sum(_goes_out(game, s[0]) for s in steps)
+    up = [run for run in runs if _goes_out(game, run[-1])]
+    return steps[:outs] + up + steps[outs:] + [run for run in runs if not _goes_out(game, run[-1])]
+
+
+def _goes_out(game: Game, move: Move) -> bool:
+    """Whether ``move`` takes a card out, to a pile of one of the game's :attr:`~patience.game.Game.OUT` kinds."""
+    return move.target is not None and move.kind not in game.PACK_KINDS and pile_kind(move.target) in game.OUT
 
 
 def _pack_runs(game: Game, first: Move) -> list[Step] | None:
@@ -270,6 +281,13 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     ``nodes``, if fewer), until one decides it.  The positions of all the searches are counted; a deal
     the first search decides is decided as before.
 
+    A search that tries every move between the piles before it turns the pack can spend its budget
+    there, where the card the pack would bring up next goes out and opens the game (a Demon's stock
+    card that goes up, say).  So where the searches leave the deal unknown, a game whose
+    :meth:`~patience.game.Game.pack_first` is not 0 has it searched once more, within that many
+    positions (or ``nodes``, if fewer), with the runs of the pack that end in a card going out tried
+    straight after the other moves out.
+
     A depth-first search can also spend its budget on lines no player would follow, where a player
     who plans a few moves ahead and takes the best table each time wins.  So where the searches leave
     the deal unknown, a game whose :attr:`~patience.game.Game.PLAYS_OUT` is true has it played out by
@@ -293,6 +311,11 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
         outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started,
                                            count, random.Random(order))
         count += more
+    pack_first = min(start.pack_first(), nodes)
+    if outcome == "unknown" and pack_first:
+        outcome, line, more = _depth_first(start.copy(), pack_first, deadline, idle, progress, started, count,
+                                           pack_first=True)
+        count += more
     if outcome == "unknown" and start.PLAYS_OUT:
         played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline,
                                     progress, count, started)
@@ -313,18 +336,19 @@ def searches_again(restarts: tuple[tuple[int, int], ...] | None, nodes: int) -> 
 
 
 def _depth_first(board: Game, nodes: int, deadline: float | None, idle: int | None, progress: Progress | None,
-                 started: float, counted: int = 0, order: random.Random | None = None) -> tuple[str, list[Move], int]:
+                 started: float, counted: int = 0, order: random.Random | None = None,
+                 pack_first: bool = False) -> tuple[str, list[Move], int]:
     """The search of :func:`thoughtful` from ``board`` (which it changes), within ``nodes`` positions:
     the outcome, the winning line (empty unless won) and the positions searched.  With ``order``, the
-    steps from each position are tried in an order it shuffles; ``counted`` positions were searched
-    before (for ``progress``)."""
+    steps from each position are tried in an order it shuffles; with ``pack_first``, in the order
+    :func:`_children` gives with it; ``counted`` positions were searched before (for ``progress``)."""
     line: list[Move] = []
     if board.is_won:
         return "won", line, 0
     if board.blocked() is not None:
         return "lost", line, 0
     seen = {_node(board, None)}
-    stack = [iter(_ordered(_children(board, None), order))]
+    stack = [iter(_ordered(_children(board, None, pack_first), order))]
     steps: list[int] = []
     # Along the line (with ``idle``): the gain, and the moves made since it last grew.
     gains = [(_gain(board), 0)] if idle is not None else []
@@ -368,7 +392,7 @@ def _depth_first(board: Game, nodes: int, deadline: float | None, idle: int | No
             gains.append((gain, since))
         line.extend(step)
         steps.append(len(step))
-        stack.append(iter(_ordered(_children(board, step[-1]), order)))
+        stack.append(iter(_ordered(_children(board, step[-1], pack_first), order)))
     return ("unknown" if cut else "lost"), [], count
 
 

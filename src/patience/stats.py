@@ -118,6 +118,9 @@ class Results:
     #: Whether a thoughtful search then plays a deal it left unknown out as the honest player plays,
     #: seeing every card (:attr:`~patience.game.Game.PLAYS_OUT`).
     plays_out: bool = False
+    #: The positions of a thoughtful search's search again with the pack's cards that go out tried
+    #: first, of a deal it left unknown (:meth:`~patience.game.Game.pack_first`; 0: none).
+    pack_first: int = 0
 
     @property
     def game(self) -> str:
@@ -195,6 +198,8 @@ class Results:
                         for k, (times, each) in enumerate(self.restarts)]
             listed = searches[0] if len(searches) == 1 else f"{', '.join(searches[:-1])} and {searches[-1]}"
             again = f", then {listed} in other orders"
+        if self.pack_first:
+            again += f", then one of {self.pack_first:,} with the pack's cards that go out first"
         if self.plays_out:
             again += ", then played out seeing every card"
         return f"{self.nodes:,} positions{time}{per}{beam}{again}"
@@ -206,12 +211,13 @@ class Results:
     def merge(self, other: Results) -> Results:
         """These results and ``other``'s (the same study) together; :class:`ValueError` if they
         are of different studies."""
-        for name in ("spec", "mode", "nodes", "width", "seconds", "restarts", "plays_out", "engine"):
+        for name in ("spec", "mode", "nodes", "width", "seconds", "restarts", "pack_first", "plays_out", "engine"):
             if getattr(self, name) != getattr(other, name):
                 raise ValueError(f"cannot merge results of different studies: {name} "
                                  f"{getattr(self, name)!r} and {getattr(other, name)!r}")
         merged = Results(self.spec, self.mode, self.nodes, self.engine, self.version, dict(self.outcomes),
-                         self.width, self.seconds, restarts=self.restarts, plays_out=self.plays_out)
+                         self.width, self.seconds, restarts=self.restarts, plays_out=self.plays_out,
+                         pack_first=self.pack_first)
         merged.add(other.outcomes.values())
         return merged
 
@@ -224,6 +230,7 @@ class Results:
             "budget": {"nodes": self.nodes, **({"seconds": self.seconds} if self.seconds is not None else {}),
                        **({"width": self.width} if self.width is not None else {}),
                        **({"restarts": [list(pair) for pair in self.restarts]} if self.restarts is not None else {}),
+                       **({"pack_first": self.pack_first} if self.pack_first else {}),
                        **({"plays_out": True} if self.plays_out else {})},
             "engine": self.engine, "version": self.version,
             "seeds": self.seeds(), "counts": self.counts(), "columns": list(Outcome.__dataclass_fields__),
@@ -239,6 +246,7 @@ class Results:
                       width=data["budget"].get("width"), seconds=data["budget"].get("seconds"))
         restarts = data["budget"].get("restarts")
         results.restarts = None if restarts is None else tuple((times, each) for times, each in restarts)
+        results.pack_first = data["budget"].get("pack_first", 0)
         results.plays_out = data["budget"].get("plays_out", False)
         results.add(Outcome(**dict(zip(data["columns"], row))) for row in data["outcomes"])
         return results
@@ -310,6 +318,12 @@ def _restarts(spec: str, mode: str, width: int | None, nodes: int) -> tuple[tupl
     return None if restarts is None else tuple((times, min(each, nodes)) for times, each in restarts)
 
 
+def _pack_first(spec: str, mode: str, width: int | None, nodes: int) -> int:
+    """The positions of the search again with the pack's cards that go out first that a study's
+    search makes of a deal it leaves unknown (no more than ``nodes``; 0: none)."""
+    return min(load(spec).pack_first(), nodes) if mode == "thoughtful" and width is None else 0
+
+
 def _plays_out(spec: str, mode: str, width: int | None) -> bool:
     """Whether a study's search plays a deal it leaves unknown out, seeing every card (a depth-first
     thoughtful search, of a game whose :attr:`~patience.game.Game.PLAYS_OUT` is true)."""
@@ -342,11 +356,16 @@ def decided_at_less(stored: Results, study: Results) -> bool:
 
     Searches again are compared one by one, in turn: each of ``study``'s must be as large as
     ``stored``'s, and there may be more; and a study may play out what they leave unknown where
-    ``stored`` did not, but not the other way round.
+    ``stored`` did not, but not the other way round; so also the search again with the pack's cards
+    that go out first, which must be as large.
 
     >>> decided_at_less(small, Results("canfield", "thoughtful", 1_000, plays_out=True))
     True
     >>> decided_at_less(Results("canfield", "thoughtful", 1_000, plays_out=True), small)
+    False
+    >>> decided_at_less(small, Results("canfield", "thoughtful", 1_000, pack_first=500))
+    True
+    >>> decided_at_less(Results("canfield", "thoughtful", 1_000, pack_first=500), small)
     False
     """
     if (stored.spec, stored.mode, stored.width) != (study.spec, study.mode, study.width) or study.mode != "thoughtful":
@@ -354,6 +373,7 @@ def decided_at_less(stored: Results, study: Results) -> bool:
     stored_again, again = searches_again(stored.restarts, stored.nodes), searches_again(study.restarts, study.nodes)
     return stored.nodes <= study.nodes and len(stored_again) <= len(again) and \
         all(a <= b for a, b in zip(stored_again, again)) and study.plays_out >= stored.plays_out and \
+        study.pack_first >= stored.pack_first and \
         (study.seconds is None or (stored.seconds is not None and stored.seconds <= study.seconds))
 
 
@@ -401,7 +421,8 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
-                      restarts=_restarts(spec, mode, width, nodes), plays_out=_plays_out(spec, mode, width))
+                      restarts=_restarts(spec, mode, width, nodes), plays_out=_plays_out(spec, mode, width),
+                      pack_first=_pack_first(spec, mode, width, nodes))
     if out is not None and Path(out).exists():
         stored = Results.load(out)
         if (stored.spec, stored.mode, stored.nodes, stored.width, stored.seconds, stored.engine) == \
@@ -461,7 +482,8 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
-                      restarts=_restarts(spec, mode, width, nodes), plays_out=_plays_out(spec, mode, width))
+                      restarts=_restarts(spec, mode, width, nodes), plays_out=_plays_out(spec, mode, width),
+                      pack_first=_pack_first(spec, mode, width, nodes))
     futures = [client.submit(solve_range, spec, first, last, mode, nodes, width, seconds, pure=False)
                for first, last in _chunks(sorted(set(seeds)), chunk)]
     for outcomes in client.gather(futures):
