@@ -129,23 +129,23 @@ def test_a_plan_names_its_studies_and_their_files(tmp_path: Path) -> None:
 
 def test_a_beam_study_keeps_its_width_in_its_file_its_name_and_its_words(tmp_path: Path) -> None:
     plan = tmp_path / "plan.toml"
-    plan.write_text('[[study]]\nspec = "light-and-shade"\nmodes = ["thoughtful"]\ndeals = 2\nnodes = 20000\n'
-                    'width = 30\n')
+    plan.write_text('[[study]]\nspec = "the-clock"\nmodes = ["thoughtful"]\ndeals = 2\nnodes = 2000\n'
+                    'width = 5\n')
     (study,) = stats.studies(plan)
-    assert study == Study("light-and-shade", "thoughtful", 2, 20_000, 30)
-    assert study.stem == "light-and-shade-beam-30.thoughtful"
+    assert study == Study("the-clock", "thoughtful", 2, 2_000, 5)
+    assert study.stem == "the-clock-beam-5.thoughtful"
     results = stats.run_study(study, tmp_path, progress=False)
-    assert results.counts()["won"] == 1, "seed 1 is won by a beam of 30, seed 2 is not"
-    assert json.loads(results.to_json())["budget"] == {"nodes": 20_000, "width": 30}
-    assert Results.load(tmp_path / f"{study.stem}.json") == results and results.width == 30
-    assert "budget 20,000 positions a deal, a beam of 30, 2 deals" in results.summary()
+    assert results.counts()["won"] == 1, "seed 1 is won by a beam of 5, seed 2 is not"
+    assert json.loads(results.to_json())["budget"] == {"nodes": 2_000, "width": 5}
+    assert Results.load(tmp_path / f"{study.stem}.json") == results and results.width == 5
+    assert "budget 2,000 positions a deal, a beam of 5, 2 deals" in results.summary()
     with pytest.raises(ValueError, match="different studies: width"):
-        results.merge(Results("light-and-shade", "thoughtful", 20_000, results.engine))
-    plan.write_text('[[study]]\nspec = "light-and-shade"\nmodes = ["honest"]\ndeals = 2\nwidth = 30\n')
+        results.merge(Results("the-clock", "thoughtful", 2_000, results.engine))
+    plan.write_text('[[study]]\nspec = "the-clock"\nmodes = ["honest"]\ndeals = 2\nwidth = 5\n')
     with pytest.raises(ValueError, match="a beam's width is a thoughtful search's"):
         stats.studies(plan)
     out = io.StringIO()
-    assert main(["stats", "light-and-shade", "--deals", "1", "--nodes", "20000", "--width", "30", "--quiet"],
+    assert main(["stats", "the-clock", "--deals", "1", "--nodes", "2000", "--width", "5", "--quiet"],
                 out=out) == 0
     assert "won 1, lost 0, unknown 0" in out.getvalue()
 
