@@ -179,6 +179,21 @@ def test_playing_out_is_kept_with_the_study_and_said_in_its_budget(tmp_path: Pat
         results.merge(Results("the-labyrinth", "thoughtful", 300, results.engine))
 
 
+def test_the_search_with_the_pack_first_is_kept_with_the_study_and_said_in_its_budget(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[[study]]\nspec = "demon(files=part)"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
+                    'nodes = 300\nplan_nodes = 20\n')
+    thoughtful, honest = stats.studies(plan)
+    results = stats.run_study(thoughtful, tmp_path, progress=False)
+    assert json.loads(results.to_json())["budget"] == {"nodes": 300, "pack_first": 300}, "no more than the first search"
+    assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results
+    assert "budget 300 positions a deal, then one of 300 with the pack's cards that go out first, 2 deals" \
+        in results.summary()
+    assert stats.run_study(honest, tmp_path, progress=False).pack_first == 0
+    with pytest.raises(ValueError, match="different studies: pack_first"):
+        results.merge(Results("demon(files=part)", "thoughtful", 300, results.engine))
+
+
 def test_a_search_stopped_by_its_time_says_unknown_and_the_command_line_says_how_to_give_more() -> None:
     from patience import load
     from patience.solve import solve
