@@ -165,33 +165,25 @@ def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path
         results.merge(Results("the-fifteen", "thoughtful", 500, results.engine))
 
 
-def test_playing_out_is_kept_with_the_study_and_said_in_its_budget(tmp_path: Path) -> None:
+@pytest.mark.parametrize("spec, field, budget, words", [
+    ("the-labyrinth", "plays_out", {"plays_out": True}, "then played out seeing every card"),
+    ("demon(files=part)", "pack_first", {"pack_first": 300}, "then one of 300 with the pack's cards that go out first"),
+], ids=["playing out", "the pack first"])
+def test_a_last_search_of_the_unknown_deals_is_kept_with_the_study_and_said_in_its_budget(
+        spec: str, field: str, budget: dict[str, object], words: str, tmp_path: Path) -> None:
+    """Playing out what the searches leave unknown, and searching it again with the pack first (given
+    no more positions than the first search), are kept in a thoughtful study's file and budget."""
     plan = tmp_path / "plan.toml"
-    plan.write_text('[[study]]\nspec = "the-labyrinth"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
+    plan.write_text(f'[[study]]\nspec = "{spec}"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
                     'nodes = 300\nplan_nodes = 20\n')
     thoughtful, honest = stats.studies(plan)
     results = stats.run_study(thoughtful, tmp_path, progress=False)
-    assert json.loads(results.to_json())["budget"] == {"nodes": 300, "plays_out": True}
-    assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results and results.plays_out
-    assert "budget 300 positions a deal, then played out seeing every card, 2 deals" in results.summary()
-    assert not stats.run_study(honest, tmp_path, progress=False).plays_out, "an honest player plays every deal out"
-    with pytest.raises(ValueError, match="different studies: plays_out"):
-        results.merge(Results("the-labyrinth", "thoughtful", 300, results.engine))
-
-
-def test_the_search_with_the_pack_first_is_kept_with_the_study_and_said_in_its_budget(tmp_path: Path) -> None:
-    plan = tmp_path / "plan.toml"
-    plan.write_text('[[study]]\nspec = "demon(files=part)"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
-                    'nodes = 300\nplan_nodes = 20\n')
-    thoughtful, honest = stats.studies(plan)
-    results = stats.run_study(thoughtful, tmp_path, progress=False)
-    assert json.loads(results.to_json())["budget"] == {"nodes": 300, "pack_first": 300}, "no more than the first search"
-    assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results
-    assert "budget 300 positions a deal, then one of 300 with the pack's cards that go out first, 2 deals" \
-        in results.summary()
-    assert stats.run_study(honest, tmp_path, progress=False).pack_first == 0
-    with pytest.raises(ValueError, match="different studies: pack_first"):
-        results.merge(Results("demon(files=part)", "thoughtful", 300, results.engine))
+    assert json.loads(results.to_json())["budget"] == {"nodes": 300, **budget}
+    assert Results.load(tmp_path / f"{thoughtful.stem}.json") == results and getattr(results, field)
+    assert f"budget 300 positions a deal, {words}, 2 deals" in results.summary()
+    assert not getattr(stats.run_study(honest, tmp_path, progress=False), field), "the honest player makes no such search"
+    with pytest.raises(ValueError, match=f"different studies: {field}"):
+        results.merge(Results(spec, "thoughtful", 300, results.engine))
 
 
 def test_a_search_stopped_by_its_time_says_unknown_and_the_command_line_says_how_to_give_more() -> None:
