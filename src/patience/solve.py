@@ -114,10 +114,10 @@ def _priority(game: Game, move: Move, piles: Mapping[str, Pile] | None = None) -
     position's, unless given)."""
     if move.kind in game.PACK_KINDS:
         return 4
+    if _goes_out(game, move):
+        return 0
     if move.target is None:
         return 3
-    if pile_kind(move.target) in game.OUT:
-        return 0
     source = (game.piles if piles is None else piles).get(move.source or "")
     if source is not None and move.cards:
         left = len(source) - len(move.cards)
