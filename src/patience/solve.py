@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from .cards import Card
 from .game import Game, Move, Pile, Record, pile_kind
@@ -108,24 +108,43 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     return honest(game, seed=seed, nodes=budget)
 
 
-def _priority(game: Game, move: Move, piles: Mapping[str, Pile] | None = None) -> int:
-    """The order moves are tried in: out first, then moves that turn a card up or empty a pile,
-    then the other moves between piles, and last the pack turned or dealt (``piles``: the
-    position's, unless given)."""
-    if move.kind in game.PACK_KINDS:
-        return 4
-    if _goes_out(game, move):
-        return 0
-    if move.target is None:
-        return 3
-    source = (game.piles if piles is None else piles).get(move.source or "")
-    if source is not None and move.cards:
-        left = len(source) - len(move.cards)
-        if 0 < left <= source.face_down:
-            return 1
-        if left == 0:
-            return 2
-    return 3
+def _by_priority(game: Game, moves: Iterable[Move], piles: Mapping[str, Pile] | None = None) -> list[Move]:
+    """``moves`` in the order they are tried in: out first, then moves that turn a card up or empty
+    a pile, then the other moves between piles, and last the pack turned or dealt; in the order
+    given where they are alike (``piles``: the position's, unless given).
+
+    >>> from patience import load
+    >>> game = load("canfield", seed=1)
+    >>> [m.kind for m in _by_priority(game, game.legal_moves())][-1]
+    'turn'
+    """
+    pack, out = game.PACK_KINDS, game.OUT
+    piles = game.piles if piles is None else piles
+    first: list[Move] = []
+    turning: list[Move] = []
+    emptying: list[Move] = []
+    between: list[Move] = []
+    last: list[Move] = []
+    for move in moves:
+        kind, cards, source, target, _ = move
+        if kind in pack:
+            last.append(move)
+        elif target is None:
+            between.append(move)
+        elif pile_kind(target) in out:
+            first.append(move)
+        else:
+            pile = piles.get(source or "")
+            if pile is not None and cards:
+                left = len(pile.cards) - len(cards)
+                if left == 0:
+                    emptying.append(move)
+                    continue
+                if 0 < left <= pile.face_down:
+                    turning.append(move)
+                    continue
+            between.append(move)
+    return first + turning + emptying + between + last
 
 
 #: The most moves of the pack (turns, deals) in a row that the search looks through for a card to use.
@@ -136,7 +155,7 @@ Step = tuple[Move, ...]
 
 def _children(game: Game, last: Move | None, pack_first: bool = False) -> list[Step]:
     """The steps to search after ``last``: the safe move alone if there is one; else the useful
-    moves in :func:`_priority` order.  In a game whose moves of the pack are
+    moves in :func:`_by_priority` order.  In a game whose moves of the pack are
     :meth:`~patience.game.Game.independent` of others, a move of the pack is searched only as part
     of a run of them that ends in a move using a card it brought (turn, turn, 7♥ → 8♠): a move
     that does not need the pack could as well be made before the run, and a run that uses no card
@@ -148,7 +167,7 @@ def _children(game: Game, last: Move | None, pack_first: bool = False) -> list[S
         return [(safe,)]
     if last is not None and last.kind in game.PACK_KINDS:
         moves = [m for m in moves if not game.independent(last, m)]
-    steps: list[Step] = [(m,) for m in sorted(moves, key=lambda m: _priority(game, m))]
+    steps: list[Step] = [(m,) for m in _by_priority(game, moves)]
     if type(game).independent is Game.independent or sum(m.kind in game.PACK_KINDS for m in moves) != 1:
         return steps
     runs = game.pack_runs(next(m for m in moves if m.kind in game.PACK_KINDS))
@@ -200,7 +219,7 @@ def runs_using(game: Game, run: Step, uses: list[Move], after: Callable[[], Mapp
     two uses or more to order).  For :meth:`~patience.game.Game.pack_runs`."""
     if len(uses) > 1:
         piles = after()
-        uses = sorted(uses, key=lambda use: _priority(game, use, piles))
+        uses = _by_priority(game, uses, piles)
     return [(*run, use) for use in uses]
 
 
@@ -515,11 +534,11 @@ def _within_layer(board: Game, seen: set[Any]) -> Iterator[tuple[list[Move], lis
 
 def _moves_within(board: Game, moves: list[Move]) -> list[Move]:
     """Of the useful ``moves`` of ``board``, those :func:`_within_layer` tries: the safe move alone,
-    else those that leave the pack alone, in :func:`_priority` order."""
+    else those that leave the pack alone, in :func:`_by_priority` order."""
     safe = board.safe_move(moves)
     if safe is not None and safe.kind not in board.PACK_KINDS:
         return [safe]
-    return sorted((m for m in moves if m.kind not in board.PACK_KINDS), key=lambda m: _priority(board, m))
+    return _by_priority(board, [m for m in moves if m.kind not in board.PACK_KINDS])
 
 
 def _within_reach(board: Game, seen: dict[Any, int], reach: int) -> Iterator[tuple[list[Move], list[Move], int]]:
@@ -557,7 +576,7 @@ def _within_reach(board: Game, seen: dict[Any, int], reach: int) -> Iterator[tup
             return [(rest[0], left)]
         if left == 0:
             return []
-        return [(m, left - 1) for m in sorted(rest, key=lambda m: _priority(board, m))]
+        return [(m, left - 1) for m in _by_priority(board, rest)]
 
     if not visit(reach):
         return
@@ -691,7 +710,7 @@ def choose(view: Game, seen: set[tuple[Any, ...]], idle: int, nodes: int = NODES
     if pack:
         return _steps(view, pack[:1])
     if fresh and idle < IDLE_MOVES:
-        return _steps(view, [min(fresh, key=lambda m: _priority(view, m))])
+        return _steps(view, _by_priority(view, fresh)[:1])
     return []
 
 

@@ -453,7 +453,7 @@ packet 12: 8♠ 9♥ 9♣
             if not following:
                 return runs
             first = following[0]  # the deal: no packet is short while the pack holds cards
-        # _priority() looks at the source of a marriage only (a card of the talon can but go up),
+        # _by_priority() looks at the source of a marriage only (a card of the talon can but go up),
         # and a deal changes no packet.
         circle = {**piles, **{name: Pile(cards) for name, cards in packets.items()}}
         kept = [move for move in self._circle_moves(tops, takers) if len(packets[move[2]]) <= PACKET]

@@ -377,7 +377,7 @@ class TheConstitution(Game):
         pack = len(self.piles["pack"].cards)
         if first != DEAL or not pack or self.vacancy() is not None:
             return super().pack_runs(first)
-        # The deal changes no pile the moves, independent() or _priority() look at.
+        # The deal changes no pile the moves, independent() or _by_priority() look at.
         uses = runs_using(self, (), [m for m in self.useful_moves()
                                      if m.kind not in self.PACK_KINDS and not self.independent(first, m)],
                           lambda: self.piles)
