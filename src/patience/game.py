@@ -338,7 +338,6 @@ pile_order: Callable[[Pile], int] = hash
 
 
 @lru_cache(maxsize=None)
-@lru_cache(maxsize=1024)
 def pile_kind(name: str) -> str:
     """``'fan'`` for ``'fan 12'``; a name without a number is its own kind."""
     head, _, tail = name.rpartition(" ")

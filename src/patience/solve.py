@@ -118,7 +118,7 @@ def _by_priority(game: Game, moves: Iterable[Move], piles: Mapping[str, Pile] | 
     >>> [m.kind for m in _by_priority(game, game.legal_moves())][-1]
     'turn'
     """
-    pack, out = game.PACK_KINDS, game.OUT
+    pack = game.PACK_KINDS
     piles = game.piles if piles is None else piles
     first: list[Move] = []
     turning: list[Move] = []
@@ -129,10 +129,10 @@ def _by_priority(game: Game, moves: Iterable[Move], piles: Mapping[str, Pile] | 
         kind, cards, source, target, _ = move
         if kind in pack:
             last.append(move)
+        elif _goes_out(game, move):
+            first.append(move)
         elif target is None:
             between.append(move)
-        elif pile_kind(target) in out:
-            first.append(move)
         else:
             pile = piles.get(source or "")
             if pile is not None and cards:
@@ -569,7 +569,7 @@ def _within_reach(board: Game, seen: dict[Any, int], reach: int) -> Iterator[tup
         if safe is not None and safe.kind not in board.PACK_KINDS:
             return [(safe, left)]
         rest = [m for m in moves if m.kind not in board.PACK_KINDS]
-        out = [m for m in rest if m.target is not None and pile_kind(m.target) in board.OUT]
+        out = [m for m in rest if _goes_out(board, m)]
         if out:
             return [(out[0], left)]
         if rest and len(rest) == len(moves) and len({m.target for m in rest}) == 1:
