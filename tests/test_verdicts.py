@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from patience import Game, Record, games
+from patience import Game, Record, games, load
 from patience.solve import thoughtful
 
 RECORDS = Path(__file__).resolve().parents[1] / "src" / "patience" / "records"
@@ -52,9 +53,10 @@ def exhaustive(game: Game, limit: int = SMALL) -> str | None:
     return "lost"
 
 
-def random_game(cls: type[Game], seed: int, moves: int = 400) -> list[Game]:
-    """The positions of a random game of deal ``seed``, from the deal to where it stops."""
-    game, rng = cls.deal(seed=seed), random.Random(seed)
+def random_game(cls: type[Game], seed: int, moves: int = 400, **options: Any) -> list[Game]:
+    """The positions of a random game of deal ``seed`` (with ``options``), from the deal to where
+    it stops."""
+    game, rng = cls.deal(seed=seed, **options), random.Random(seed)
     positions = [game.copy()]
     for _ in range(moves):
         legal = game.legal_moves()
@@ -110,6 +112,70 @@ def test_the_worked_games_are_won_near_their_end_by_both(path: Path) -> None:
     else:
         decided = small_positions(positions, count=2)
         assert decided
+    for position, verdict in decided:
+        check(position, verdict)
+
+
+#: Readings whose search leaves out moves that the default reading never offers: Demon's moves of
+#: part of a file that only exchange twins (:meth:`~patience.games.demon.Demon.useful_moves`).
+READINGS = ["demon(files=part)", "demon(files=part,heap=files,empty_heap=any,wrap=base)"]
+
+
+def demon_end_game(rng: random.Random, spec: str, left: int) -> Game:
+    """A Demon end-game of the reading ``spec`` with ``left`` cards out of the formations: the
+    formations built to random heights from a random value, four files of cards in sequence (each
+    begun by a card at random and built on while a card fits and a coin falls so), and the other
+    cards in the hand, but for up to three on the talon."""
+    from patience.cards import CARDS
+    from patience.games.demon import Demon
+
+    game = load(spec)
+    base, heights = rng.randint(1, 13), [13] * 4
+    for _ in range(left):
+        heights[rng.choice([s for s in range(4) if heights[s] > 1])] -= 1
+
+    def card(suit: int, i: int) -> Any:  # the formation's i-th card, its formation card the 0th
+        return CARDS[13 * suit + (base + i - 1) % 13 + 1]
+
+    out = {card(s, i) for s in range(4) for i in range(heights[s])}
+    rest = [c for c in CARDS[1:] if c not in out]
+    rng.shuffle(rest)
+    fits = Demon.arrange({1: "", 2: "", 3: "", 4: ""}, foundations=str(card(0, 0)),
+                         **game.options.changed()).file_build.table()
+    files = {}
+    for number in range(1, 5):
+        pile = [rest.pop()]
+        while rng.random() < 0.75:
+            follow = [c for c in rest if fits[pile[-1]][c]]
+            if not follow:
+                break
+            pile.append(follow[0])
+            rest.remove(follow[0])
+        files[number] = " ".join(map(str, pile))
+    highest = sorted(range(4), key=lambda s: -heights[s])  # the formation card's formation first
+    formations = " ".join(f"{card(s, 0)}-{card(s, heights[s] - 1)}" for s in highest)
+    talon = rng.randint(0, 3)
+    return Demon.arrange(files, foundations=formations, talon=" ".join(map(str, rest[:talon])),
+                         hand=" ".join(map(str, rest[talon:])), **game.options.changed())
+
+
+@pytest.mark.parametrize("spec", READINGS)
+def test_the_solver_and_a_plain_search_agree_on_end_games_of_other_readings(spec: str) -> None:
+    """Random games walked back from their end (mostly lost), and end-games laid out at random
+    (mostly won), many of them offering moves the search leaves out."""
+    game, rng = load(spec), random.Random(spec)
+    decided = []
+    for seed in range(1, 31):
+        positions = random_game(type(game), seed, **game.options.changed())
+        decided += small_positions(positions[:-1], count=2)
+    for _ in range(100):
+        position = demon_end_game(rng, spec, rng.randint(10, 16))
+        verdict = exhaustive(position)
+        if verdict is not None:
+            decided.append((position, verdict))
+    verdicts = [verdict for _, verdict in decided]
+    left_out = [p for p, _ in decided if len(p.useful_moves()) < len(p.legal_moves())]
+    assert verdicts.count("won") >= 50 and verdicts.count("lost") >= 30 and len(left_out) >= 30
     for position, verdict in decided:
         check(position, verdict)
 

@@ -97,7 +97,8 @@ class Lie:
     top, the moves of the talon's and the heap's cards (none of the heap's with ``heap=vacancies``),
     and the cards of the talon that have a move (None: every card, as a vacancy takes any)."""
 
-    __slots__ = ("targets", "wanted", "fits", "talon_fills", "from_files", "from_talon", "from_heap", "talon_uses")
+    __slots__ = ("targets", "wanted", "fits", "talon_fills", "from_files", "useful_files", "from_talon", "from_heap",
+                 "talon_uses")
 
     def __init__(self, wanted: dict[Card, str], fits: Any, from_heap: dict[Card, list[Move]] | None) -> None:
         self.targets: list[tuple[str, Card | None, str]] = []
@@ -105,6 +106,7 @@ class Lie:
         self.fits = fits
         self.talon_fills = False
         self.from_files: list[Move] = []
+        self.useful_files: list[Move] = []
         self.from_talon: dict[Card, list[Move]] = {}
         self.from_heap = from_heap
         self.talon_uses: set[Card] | None = None
@@ -423,6 +425,30 @@ class Demon(Game):
     def generate_legal_moves(self) -> list[Move]:
         """The moves the rules allow: the same moves, in the same order, as :meth:`moves` filtered by
         :meth:`violation`, found without trying the forbidden ones."""
+        return self._moves(useful=False)
+
+    def useful_moves(self) -> list[Move]:
+        """The legal moves less those that only exchange twins: part of a file moved onto a card of
+        the same value and colour as the card it uncovers (``files=part``), where that card cannot go
+        up at once.  The two cards take the same cards in the files, and the part could go back onto
+        either of them (any part of a file moves), so the move changes nothing the files can use but
+        the suit on top; and where a line of play wants the uncovered card to go up, the part can
+        move off it then, onto its twin, as a move that is kept.
+
+        Here 8♠ 7♥ may go from 9♦ onto 9♥, and 7♥ from 8♠ onto 8♣: both only exchange twins while
+        the diamonds want the eight; once they want the nine, 9♦ may be uncovered to go up.
+
+        >>> def left_out(formation):
+        ...     game = Demon.arrange({1: "9♦ 8♠ 7♥", 2: "9♥", 3: "8♣", 4: "K♠"}, foundations=formation,
+        ...                          files="part")
+        ...     return sorted(str(m) for m in set(game.legal_moves()) - set(game.useful_moves()))
+        >>> left_out("6♦-7♦"), left_out("6♦-8♦")
+        (['7♥ → 8♣', '8♠ → 9♥'], ['7♥ → 8♣'])
+        """
+        return self._moves(useful=True)
+
+    def _moves(self, useful: bool) -> list[Move]:
+        """The legal moves, or (``useful``) those of :meth:`useful_moves`."""
         piles = self.piles
         hand, talon = piles["hand"].cards, piles["talon"].cards
         legal = _pack_moves(len(hand), len(talon), self.counters["used"] > 0)
@@ -436,7 +462,7 @@ class Demon(Game):
             if moves is None:
                 moves = lie.from_heap[card] = self._moves_of("heap", card, lie)
             legal += moves
-        legal += lie.from_files
+        legal += lie.useful_files if useful else lie.from_files
         return legal
 
     def _talon_moves(self, lie: Lie, card: Card) -> list[Move]:
@@ -486,7 +512,7 @@ class Demon(Game):
         lie.talon_fills = heap_exhausted and options.empty_heap != "none"
         file_fills = heap_exhausted and options.empty_heap == "any"
         whole = options.files == "whole"
-        fits, wanted, moves = lie.fits, lie.wanted, lie.from_files
+        fits, wanted, moves, useful = lie.fits, lie.wanted, lie.from_files, lie.useful_files
         if not (lie.talon_fills and space):
             lying_on = _lying_on(self.file_build)
             lie.talon_uses = {*wanted, *(card for _, top, _ in targets if top is not None for card in lying_on[top])}
@@ -494,7 +520,9 @@ class Demon(Game):
             if top is None:
                 continue
             if top in wanted:
-                moves.append(Move("move", (top,), source, wanted[top], f"{where} → foundation"))
+                move = Move("move", (top,), source, wanted[top], f"{where} → foundation")
+                moves.append(move)
+                useful.append(move)
             # Rule 2: a sequence lifted whole (or, with files=part, any part of it).
             pile = piles[source].cards
             size = len(pile)
@@ -508,12 +536,20 @@ class Demon(Game):
             for depth in depths:
                 run = pile[size - depth:]
                 head = names[run[0]]
+                # Onto another file, a part lying in sequence on the card it uncovers only
+                # exchanges twins, unless that card goes up (see useful_moves).
+                twins = depth < length and pile[size - depth - 1] not in wanted
                 for target, under, onto in targets:
                     if under is None:
                         if file_fills and depth < size:
-                            moves.append(Move("move", run, source, target, f"{head} → {onto}"))
+                            move = Move("move", run, source, target, f"{head} → {onto}")
+                            moves.append(move)
+                            useful.append(move)
                     elif target != source and fits[under][run[0]]:
-                        moves.append(Move("move", run, source, target, f"{head} → {onto}"))
+                        move = Move("move", run, source, target, f"{head} → {onto}")
+                        moves.append(move)
+                        if not twins:
+                            useful.append(move)
         return lie
 
     def _moves_of(self, source: str, card: Card, lie: Lie) -> list[Move]:
