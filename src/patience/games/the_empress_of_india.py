@@ -321,6 +321,14 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         for source, black in navy:
             for target, red in army:
                 yield Move("pair", (red, black), source, target, f"{black.text} → {red.text}")
+        # A place stays empty only when no card of its colour is left to refill it (Rule II); a card
+        # of the Army, the Navy or the talon laid there by hand is a candidate, to be refused.
+        vacancies = [name for name in PLACES if not self.piles[name].cards]
+        if vacancies:
+            tops = [(name, self.piles[name].cards[-1]) for name in TALON.values() if self.piles[name].cards]
+            for name, card in army + navy + tops:
+                for place in vacancies:
+                    yield Move("move", (card,), name, place, f"{card.text} → {place}")
 
     def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`: the deal (where the option allows it), each
@@ -360,6 +368,8 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
             return self._deal_violation()
         if kind == "redeal":
             return IllegalMove("Re-deal", "there is no re-deal")
+        if kind == "move" and move.target in PLACES and not self.piles[move.target].cards and len(move.cards) == 1:
+            return self._refill_violation(move)
         if kind == "move" and move.target == "foundation" and move.source in PLACES:
             return self.illegal("I", "no card can be played on a foundation unless a card of the other color "
                                 "is played at the same time", *move.cards)
@@ -368,6 +378,21 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         if kind == "pair" and move.source in PLACES and move.target in PLACES and len(move.cards) == 2:
             return self._pair_violation(move)
         return IllegalMove("Play", f"{self.name} has no move {move}")
+
+    def _refill_violation(self, move: Move) -> IllegalMove:
+        """Why ``move`` may not lay a card in the empty place ``move.target`` (Rule II): a vacancy
+        is refilled at once, by the engine, with a card of its own colour from the talon or the
+        pack; it stays empty only when none is left."""
+        card, source, place = move.cards[0], move.source, move.target
+        if source not in self.piles or card not in self.piles[source].cards:
+            return IllegalMove("Play", f"{self.name} has no move {move}")
+        if card.is_red != (place in ARMY):
+            return self.illegal("II", "vacancies in the Army and Navy are refilled with cards of their own color",
+                                card, place)
+        if source in PLACES:
+            return self.illegal("II", "vacancies in the Army and Navy are refilled from the talon, or, when "
+                                "there is no talon, from the pack", card, place)
+        return self.illegal("II", "vacancies in the Army and Navy are refilled at once", card, place)
 
     def _deal_violation(self) -> IllegalMove | None:
         if not self.piles["pack"].cards:
