@@ -25,9 +25,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import Build
-from ..cards import CARDS, Card, Rank
+from ..cards import CARDS, Card, InvalidCard, Rank
 from ..errors import IllegalMove
-from ..game import Game, Move, Pile, Spot
+from ..game import Game, Move, Pile, Spot, normalise_notation
 from ..options import Option
 from . import register
 
@@ -296,9 +296,28 @@ class Tens(Game):
             names |= {" ".join(map(str, move.cards)) + " → " + n.split(" → ", 1)[1] for n in set(names)}
         return names
 
+    def parse_move(self, text: str) -> Move:
+        """The move ``text`` names.  A card named that lies among the removed sequences and in no
+        file is refused by rule 8 (:meth:`violation`), not as a card away from the foot of a file."""
+        try:
+            return super().parse_move(text)
+        except IllegalMove as refused:
+            try:
+                card = Card.parse(normalise_notation(text).split(" → ")[0].split()[0])
+            except InvalidCard:
+                raise refused from None
+            piles = self.piles
+            if card in piles["removed"] and not any(card in piles[name] for name in FILE_NAMES):
+                problem = self.violation(Move("move", (card,), "removed", None, text))
+                if problem is not None:
+                    raise problem from None
+            raise
+
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "deal":
             return self._deal_violation()
+        if move.source == "removed":
+            return self.illegal("8", "a complete sequence is removed from the game", *move.cards[:1])
         if move.source not in self.piles or not move.source.startswith("file"):
             return IllegalMove("Play", f"{self.name} has no move {move}")
         pile = self.piles[move.source]
