@@ -538,7 +538,9 @@ corner 4: 8♦
 
     def parse_move(self, text: str) -> Move:
         """As :meth:`Game.parse_move`; a card named that lies under another in its packet is
-        refused by Rule I (the reversals offered name buried cards too)."""
+        refused by Rule I (the reversals offered name buried cards too), and a reversal named
+        that the engine does not offer (``8♠–10♠ → 9♠``, the 10♠ no part of the sequence) by the
+        rule :meth:`violation` gives it."""
         try:
             return super().parse_move(text)
         except InvalidMove:
@@ -550,7 +552,45 @@ corner 4: 8♦
             tops = [self.piles[p].top for p in DEAL_ORDER]
             if card is not None and card not in tops and any(card in self.piles[p] for p in DEAL_ORDER):
                 raise self.illegal(*self.AVAILABILITY, card) from None
+            named = self._named_reversal(text)
+            problem = self.violation(named) if named is not None else None
+            if problem is not None:
+                raise problem from None
             raise
+
+    def _named_reversal(self, text: str) -> Move | None:
+        """The reversal ``text`` names (``8♠–2♠ → 9♠``: the top card of a packet, a card under it
+        in that packet, and a card on top of another packet, a packet or ``foundation``), whether
+        or not the rules allow it; None if it names none."""
+        named, arrow, target = normalise_notation(text).partition(" → ")
+        ends = named.split()
+        if not arrow or len(ends) != 2:
+            return None
+        try:
+            top, last = Card.parse(ends[0]), Card.parse(ends[1])
+        except InvalidCard:
+            return None
+        for source in DEAL_ORDER:
+            cards = self.piles[source].cards
+            if not cards or cards[-1] != top:
+                continue
+            count = next((n for n in range(2, len(cards) + 1) if cards[-n] == last), 0)
+            if not count:
+                continue
+            if target in self.piles:
+                place: str | None = target
+            elif target == "foundation":
+                place = FOUNDATIONS[0]
+            else:
+                try:
+                    under = Card.parse(target)
+                except InvalidCard:
+                    return None
+                place = next((p for p in DEAL_ORDER if p != source and self.piles[p].top == under), None)
+            if place is None:
+                return None
+            return Move("reverse", reversal(cards, count), source, place, f"{top}–{last} → {target}")
+        return None
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "deal":
