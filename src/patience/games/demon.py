@@ -786,7 +786,8 @@ class Demon(Game):
         """Searched again in other orders only where the heap's card may go on the files (``heap=files``,
         as in the modern reading).  Tried alone on that reading's study, 64 searches of 500 positions won
         18 of the 20 deals that its first search left unknown at 200,000 positions and Solvitaire wins
-        within 400 states, and 4 of 30 of its unknown deals taken at random.  On the unknown deals of the
+        within 400 states, and 4 of 30 of its unknown deals taken at random.  (Measured before the moves that only
+        exchange twins were left out, :meth:`useful_moves`.)  On the unknown deals of the
         book's reading, and of ``files=part`` alone, they won none of 30 and one of 30 (deals mostly lost,
         not yet proved so), so those readings are searched once.
 
@@ -806,7 +807,8 @@ class Demon(Game):
         deals that each study's search leaves unknown, within 50,000 positions, this order won 3 of
         ``files=part``'s and 1 of the book's reading's; within 50,000, 2 of the modern reading's first
         116, so it is given the whole budget.  Within 200,000 it won 33 of the 330 deals ``files=part``'s
-        study had left unknown and 9 of the modern reading's 174 (each of them a deal Solvitaire wins).
+        study had left unknown and 9 of the modern reading's 174 (each of them a deal Solvitaire wins),
+        before the moves that only exchange twins were left out.
         The book's reading gains least (within 200,000 positions, 1 of the first 30 deals its study
         leaves unknown: deal 78, in 7,651), and its unknown deals take 20 to 30 seconds each to search
         first, so it is searched as before.
