@@ -30,8 +30,8 @@ from typing import Any, Iterable, Sequence
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card
-from ..errors import IllegalMove, InvalidMove
-from ..game import Game, Move, Pile, Spot, move_onto, moves_up, normalise_notation, pile_order
+from ..errors import IllegalMove
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up, pile_order
 from ..options import Option
 from . import register
 
@@ -157,6 +157,10 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
             for target in BEDS:
                 if target != source:
                     yield Move("move", (card,), source, target, f"{card} → {self._where(target, empties)}")
+            if not empties:
+                # A card named to a space while every bed holds cards: a candidate, for violation()
+                # to refuse (the paragraph on spaces) when the text is read.
+                yield Move("move", (card,), source, "space", f"{card} → space")
             if source != "bouquet":
                 yield Move("move", (card,), source, "bouquet", f"{card} → bouquet")
                 for run in self._runs(source):
@@ -247,21 +251,6 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
             return self.illegal("III", "cards are placed in descending sequence, one lower, in any suit",
                                 card, under)
         return None
-
-    def parse_move(self, text: str) -> Move:
-        """The move ``text`` names; an available card sent to ``space`` while every bed holds cards
-        is refused by the paragraph on spaces (:meth:`violation`), not left unread."""
-        try:
-            return super().parse_move(text)
-        except InvalidMove:
-            named, arrow, target = normalise_notation(text).partition(" → ")
-            source = next((s for s, card in self.available() if str(card) == named), None)
-            if arrow and target == "space" and source is not None:
-                card = Card.parse(named)
-                problem = self.violation(Move("move", (card,), source, "space", f"{card} → space"))
-                if problem is not None and problem.rule == "Space":
-                    raise problem from None
-            raise
 
     def _run_violation(self, move: Move) -> IllegalMove | None:
         """A sequence moved whole: only with ``runs``, only the uppermost cards of a packet of the
