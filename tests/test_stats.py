@@ -56,6 +56,16 @@ def test_a_run_resumes_from_its_file_and_files_merge(tmp_path: Path) -> None:
         again.merge(run("the-fifteen", range(1, 2), "thoughtful", nodes=50, progress=False))
 
 
+def test_the_engine_hash_reads_the_code_not_its_words() -> None:
+    """A study resumes after its game's docstrings or comments are edited, not after its code is."""
+    source = Path(stats.__file__).with_name("games").joinpath("demon.py").read_text(encoding="utf-8")
+    words = source.replace("Demon, the second of the three", "Demon, the second of three").replace(
+        "# ---", "# ----")
+    assert words != source and stats.code_of(words) == stats.code_of(source)
+    code = source.replace("HEAP = 13", "HEAP = 12")
+    assert code != source and stats.code_of(code) != stats.code_of(source)
+
+
 def test_a_larger_budget_keeps_the_decided_deals_and_searches_the_unknown_ones_again(tmp_path: Path) -> None:
     out = tmp_path / "fourteenth.json"
     small = run("the-fourteenth", range(1, 9), nodes=300, out=out, progress=False)

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import math
@@ -33,7 +34,7 @@ from .options import parse_spec
 from .solve import MODES, NODES, OUTCOMES, searches_again, solve
 
 __all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range", "run", "run_dask",
-           "engine_hash", "studies", "run_study", "stored", "together", "with_together"]
+           "engine_hash", "code_of", "studies", "run_study", "stored", "together", "with_together"]
 
 #: The core modules whose code decides a result (with the game's own module).
 ENGINE = ("blocked", "build", "cards", "errors", "game", "options", "solve")
@@ -59,14 +60,42 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 
 
 def engine_hash(spec: str) -> str:
-    """A short hash of the code that decides a result: the game's module, the core and the solver."""
+    """A short hash of the code that decides a result: the game's module, the core and the solver.
+
+    Only the code counts, as Python reads it: a docstring, a comment or a line broken otherwise
+    leaves the hash as it was, so a study that is resumed after such an edit goes on where it
+    stopped; a change to a statement is a new engine.
+
+    >>> engine_hash("demon") == engine_hash("demon(files=part)") != engine_hash("canfield")
+    True
+    """
     cls = games.get(parse_spec(spec)[0])
     here = Path(__file__).parent
     files = [here / f"{name}.py" for name in ENGINE] + [Path(sys.modules[cls.__module__].__file__ or "")]
     digest = hashlib.sha256()
     for path in files:
-        digest.update(path.read_bytes())
+        digest.update(code_of(path.read_text(encoding="utf-8")))
     return digest.hexdigest()[:12]
+
+
+def code_of(source: str) -> bytes:
+    """The statements of the Python ``source``, without its docstrings (or any other string standing
+    alone as a statement), comments and layout: what :func:`engine_hash` hashes.
+
+    >>> code_of("def f(x):\\n    '''Twice x.'''\\n    return 2 * x  # doubled\\n") == code_of("def f(x): return 2*x")
+    True
+    >>> code_of("def f(x): return 2 * x") == code_of("def f(x): return 3 * x")
+    False
+    """
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            body = getattr(node, name, None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                kept = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                                and isinstance(s.value.value, str))]
+                setattr(node, name, kept or [ast.Pass()])
+    return ast.dump(tree).encode()
 
 
 @dataclass(frozen=True)
