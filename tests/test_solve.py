@@ -3,6 +3,7 @@ its reductions (they never change an answer), and honest play that cannot see fa
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -331,3 +332,34 @@ def test_every_game_can_be_played_honestly_and_searched(cls: type[Game]) -> None
     assert searched.outcome in ("won", "lost", "unknown") and searched.nodes <= 200
     if searched.outcome == "won":
         assert searched.record.replay().is_won
+
+
+def test_a_search_pauses_the_cyclic_collector_and_puts_it_back_as_it_was() -> None:
+    seen: list[bool] = []
+    solve(load("demon", seed=4), nodes=5_000, progress=lambda positions, seconds: seen.append(gc.isenabled()))
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        solve(load("demon", seed=4), nodes=100)
+        assert not gc.isenabled()  # left off by whoever turned it off
+    finally:
+        gc.enable()
+    with pytest.raises(ValueError):
+        beam(load("demon", seed=4), width=0)
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_a_search_leaves_no_reference_cycles_behind(cls: type[Game]) -> None:
+    """What makes pausing the collector during a search safe: all a search lets go, reference
+    counting frees."""
+    game = cls.deal(seed=3)
+    gc.collect()
+    gc.disable()
+    try:
+        solve(game, nodes=1_000)
+        solve(game, nodes=1_000, width=5)
+        solve(game, "honest", nodes=10)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -32,10 +32,12 @@ player gave up: no move left worth making).
 
 from __future__ import annotations
 
+import functools
+import gc
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping, ParamSpec, TypeVar
 
 from .cards import Card
 from .game import Game, Move, Pile, Record, pile_kind
@@ -56,6 +58,31 @@ PROGRESS = 4096
 
 #: What a search reports its progress to: called with the positions searched and the seconds taken.
 Progress = Callable[[int, float], None]
+
+_Args = ParamSpec("_Args")
+_Found = TypeVar("_Found")
+
+
+def _collector_paused(search: Callable[_Args, _Found]) -> Callable[_Args, _Found]:
+    """``search`` run with Python's cyclic garbage collector paused (and on again after, if it was on).
+
+    A search keeps every position it has seen, hundreds of thousands of keys made of tuples, and
+    makes no reference cycles, so reference counting frees all it lets go.  Left on, the collector
+    walks every key again each time their number has grown by a quarter: measured on Demon's deal 4,
+    it took 44 % of a search of 600,000 positions (8.7 s paused, 15.5 s not).
+    """
+
+    @functools.wraps(search)
+    def paused(*args: _Args.args, **kwargs: _Args.kwargs) -> _Found:
+        if not gc.isenabled():
+            return search(*args, **kwargs)
+        gc.disable()
+        try:
+            return search(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
 
 
 @dataclass
@@ -283,6 +310,7 @@ def _node(game: Game, last: Move | None) -> tuple[Any, ...]:
     return (game.solver_key(), last if last is not None and last.kind in game.PACK_KINDS else None)
 
 
+@_collector_paused
 def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float | None = None,
                idle: int | None = None, progress: Progress | None = None) -> Solution:
     """Search every line of play from ``game``, seeing every card, within ``nodes`` positions.
@@ -422,6 +450,7 @@ def _ordered(steps: list[Step], order: random.Random | None) -> list[Step]:
     return steps
 
 
+@_collector_paused
 def beam(game: Game, *, width: int, nodes: int = NODES["thoughtful"], seconds: float | None = None,
          progress: Progress | None = None) -> Solution:
     """Search ``game`` seeing every card, a layer at each move of the pack, keeping the best ``width``.
@@ -772,6 +801,7 @@ def plan(view: Game, seen: set[tuple[Any, ...]], nodes: int = NODES["honest"],
     return best_line
 
 
+@_collector_paused
 def honest(game: Game, *, seed: int = 0, nodes: int = NODES["honest"], moves: int = HONEST_MOVES) -> Solution:
     """Play ``game`` as a greedy player who sees only the face-up cards (see :func:`choose`).
 
@@ -834,6 +864,7 @@ Key = tuple[Any, ...]
 Ahead = dict[tuple[Any, ...], list[tuple[list[Move], int, tuple[Any, ...]]]]
 
 
+@_collector_paused
 def shorten(record: Record, *, span: int = 3) -> Record:
     """The winning line of ``record`` with every move it can do without taken out.
 

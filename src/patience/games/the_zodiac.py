@@ -76,39 +76,41 @@ def can_go_out(packets: tuple[tuple[int, ...], ...], free: tuple[int, ...], up: 
     (True, False)
     """
     stacks = [p for p in packets if p]
-    heights = [len(p) for p in stacks]
-    spare = list(free)
-    seen: set[tuple[int, int, tuple[int, ...]]] = set()
+    return _goes_out(stacks, [len(p) for p in stacks], list(free), set(), up, down)
 
-    def search(up: int, down: int) -> bool:
-        # ``up``: the ace's foundation's top value (0 empty); ``down``: the king's (14 empty).
-        if up == 13 and down == 1:
-            return True
-        key = (up, down, tuple(heights))
-        if key in seen:
-            return False
-        seen.add(key)
-        for value, step in ((up + 1, (1, 0)), (down - 1, (0, -1))):
-            if not 1 <= value <= 13:
-                continue
-            # A copy on top of a packet is taken before a free one: the free copy would serve
-            # any later need as well, and the packet is uncovered sooner.
-            tops = [i for i, stack in enumerate(stacks) if heights[i] and stack[heights[i] - 1] == value]
-            for i in tops:
-                heights[i] -= 1
-                found = search(up + step[0], down + step[1])
-                heights[i] += 1
-                if found:
-                    return True
-            if spare[value] and not tops:
-                spare[value] -= 1
-                found = search(up + step[0], down + step[1])
-                spare[value] += 1
-                if found:
-                    return True
+
+def _goes_out(stacks: list[tuple[int, ...]], heights: list[int], spare: list[int],
+              seen: set[tuple[int, int, tuple[int, ...]]], up: int, down: int) -> bool:
+    """The search of :func:`can_go_out`: ``heights`` of the ``stacks`` left, the ``spare`` free cards
+    by value, the tops of the ace's foundation (``up``, 0 empty) and the king's (``down``, 14 empty),
+    and the positions already ``seen``.  (A function of its own, not one nested in
+    :func:`can_go_out`: a nested function that calls itself is a reference cycle, left for the
+    collector that a search pauses.)"""
+    if up == 13 and down == 1:
+        return True
+    key = (up, down, tuple(heights))
+    if key in seen:
         return False
-
-    return search(up, down)
+    seen.add(key)
+    for value, step in ((up + 1, (1, 0)), (down - 1, (0, -1))):
+        if not 1 <= value <= 13:
+            continue
+        # A copy on top of a packet is taken before a free one: the free copy would serve
+        # any later need as well, and the packet is uncovered sooner.
+        tops = [i for i, stack in enumerate(stacks) if heights[i] and stack[heights[i] - 1] == value]
+        for i in tops:
+            heights[i] -= 1
+            found = _goes_out(stacks, heights, spare, seen, up + step[0], down + step[1])
+            heights[i] += 1
+            if found:
+                return True
+        if spare[value] and not tops:
+            spare[value] -= 1
+            found = _goes_out(stacks, heights, spare, seen, up + step[0], down + step[1])
+            spare[value] += 1
+            if found:
+                return True
+    return False
 
 
 def _packets(zodiac: list[Pile]) -> dict[Suit, tuple[list[tuple[str, tuple[int, ...]]], list[int]]]:
