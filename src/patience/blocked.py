@@ -108,15 +108,14 @@ class Lay(NamedTuple):
 
 
 class Blocking:
-    """The rules a proof of :meth:`card` needs, as tables by card (a card is its code, and the two
-    cards of a double pack that are alike share it): ``below[card]``, the cards any one of which
-    must go up before it (none for the first of a foundation); ``takes[card]``, the cards it may be
-    put on; ``to_space[card]``, whether it may fill a space; ``packs``, how many of each card.
-    With two packs the proof is more generous still: a card goes up once either card it needs has.
+    """The rules a proof of :meth:`card` needs, as tables by card (a card is its code):
+    ``below[card]``, the cards any one of which must go up before it (none for the first of a
+    foundation); ``takes[card]``, the cards it may be put on; ``to_space[card]``, whether it may fill
+    a space.  Of a single pack: the games that prove a card blocked are all played with one.
     """
 
     def __init__(self, below: Sequence[Sequence[Card]], takes: Sequence[Sequence[Card]],
-                 to_space: Sequence[bool], packs: int = 1) -> None:
+                 to_space: Sequence[bool]) -> None:
         # As bits (a card's bit is 1 << its code): the cards each card needs one of up first, and
         # the cards it may go onto, with bit 0 (no card's) if it may fill a space; and the cards
         # that may go up after each.
@@ -127,7 +126,6 @@ class Blocking:
         for card, firsts in enumerate(below):
             for first in firsts:
                 self._next[first].append(card)  # type: ignore[arg-type]
-        self._packs = packs
 
     def card(self, piles: Sequence[Lay], hand: Iterable[Card], founded: Iterable[Card]) -> Card | None:
         """A card that can never go up from this position, whatever is played, or None if every card
@@ -147,17 +145,13 @@ class Blocking:
         lies under every card turned after it that cannot leave either.
         """
         needs, places, following = self._needs, self._places, self._next
-        # Sets of cards as bits: ``up``, the cards gone up (one of the two, with two packs);
-        # ``gone``, those no card can go onto (every one of them on a foundation from the start);
-        # ``free``, those off their piles (in hand, or moved onto another pile, where nothing need
-        # cover them); ``open_``, those that can take a card (uncovered once).
-        up = gone = free = 0
-        counted: dict[Card, int] = {}
+        # Sets of cards as bits: ``up``, the cards gone up; ``gone``, those no card can go onto (on a
+        # foundation from the start); ``free``, those off their piles (in hand, or moved onto another
+        # pile, where nothing need cover them); ``open_``, those that can take a card (uncovered once).
+        up = free = 0
         for card in founded:
             up |= 1 << card
-            counted[card] = counted.get(card, 0) + 1
-            if counted[card] == self._packs:
-                gone |= 1 << card
+        gone = up
         for card in hand:
             free |= 1 << card
         # A pile that cards are still to come onto gives up all of them one by one, as it has now.
