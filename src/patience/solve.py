@@ -74,13 +74,13 @@ def _collector_paused(search: Callable[_Args, _Found]) -> Callable[_Args, _Found
 
     @functools.wraps(search)
     def paused(*args: _Args.args, **kwargs: _Args.kwargs) -> _Found:
-        if not gc.isenabled():
-            return search(*args, **kwargs)
+        was_on = gc.isenabled()
         gc.disable()
         try:
             return search(*args, **kwargs)
         finally:
-            gc.enable()
+            if was_on:
+                gc.enable()
 
     return paused
 
