@@ -740,20 +740,21 @@ class Demon(Game):
         between the talon and the hand (as :func:`~patience.solve.runs_turning` counts it).  Any other
         step is made a move at a time."""
         run = moves[:-1]
-        if len(run) < 2 or any(move.kind not in self.PACK_KINDS for move in run):
+        picked_up = run.count(PICK_UP)
+        if len(run) < 2 or run.count(TURN) + picked_up != len(run):
             super().apply_step(moves)
             return
         piles = self.piles
         hand, talon = piles["hand"], piles["talon"]
         pack = talon.cards + hand.cards[::-1]
-        showing, down, hidden = len(talon.cards), talon.face_down, hand.face_down
-        for move in run:
-            if move.kind == "turn":
-                showing = min(showing + THREES, len(pack))
-            else:
-                showing, down, hidden = 0, 0, len(pack)
-                self.counters["used"] = 0
-                self.counters["passes"] += 1
+        if picked_up:  # the turns after the last pick-up count, from the pack turned down whole
+            turned = run[::-1].index(PICK_UP)
+            showing, down, hidden = min(THREES * turned, len(pack)), 0, len(pack)
+            self.counters["used"] = 0
+            self.counters["passes"] += picked_up
+        else:
+            showing = min(len(talon.cards) + THREES * len(run), len(pack))
+            down, hidden = talon.face_down, hand.face_down
         rest = pack[showing:][::-1]
         piles["hand"], piles["talon"] = Pile(rest, min(hidden, len(rest))), Pile(pack[:showing], down)
         self.apply(moves[-1])
