@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -48,6 +49,14 @@ def test_a_chapter_table_and_its_bars_are_made_from_the_stored_results() -> None
         assert f"{r.counts()['won']:,} |" in table and r.spec in outcome_bars(results)
 
 
+def test_the_table_names_its_seeds_only_where_they_are_not_one_to_the_number_of_deals() -> None:
+    """The text under the table says the deals are seeds 1, 2, …; a study of other seeds says which."""
+    (search, *_) = stats.stored(STORED, "canfield")
+    assert f"| {search.deals:,} | {search.counts()['won']:,} |" in statistics_table([search])
+    some = dataclasses.replace(search, outcomes={seed: search.outcomes[seed] for seed in (1, 2, 3, 7)})
+    assert "| 4 (seeds 1–3, 7) |" in statistics_table([some])
+
+
 def test_a_beam_study_is_told_apart_in_the_table_and_the_bars() -> None:
     results = stats.stored(STORED, "light-and-shade")
     beams = [r for r in results if r.width is not None]
@@ -85,7 +94,7 @@ def test_a_chapter_with_a_beam_shows_the_studies_together() -> None:
     table = statistics_table(results)
     row = next(line for line in table.splitlines() if "| together |" in line)
     counts = joined.counts()
-    assert f"| both searches and the player above | 200 (seeds 1–200) | {counts['won']:,} | {counts['lost']:,} | " \
+    assert f"| both searches and the player above | 200 | {counts['won']:,} | {counts['lost']:,} | " \
         f"{counts['unknown']:,} (" in row
     assert "the-fish-bone — thoughtful, beam 20" in outcome_bars(results)
     assert "the-fish-bone — together" in outcome_bars(results)

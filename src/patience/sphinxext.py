@@ -65,7 +65,6 @@ __all__ = ["setup", "PatienceDiagram", "PatienceGames", "PatienceGameModules", "
 
 #: Where the book's stored results lie, and the plan that makes them.
 STATISTICS = Path(__file__).resolve().parents[2] / "book" / "statistics"
-MODE_WORDS = {"thoughtful": "thoughtful (every card known)", "honest": "honest (a greedy player)"}
 #: Said under a table that has a beam search's study.
 BEAM_WORDS = (" A *beam* of N goes through the deal a move of the pack at a time and keeps only the best N "
               "positions each time: it wins deals the search above leaves undecided, but proves no deal lost.")
@@ -150,8 +149,15 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _seconds(x: float) -> str:
+    """Seconds to three figures or so: ``0.012``, ``1.46``, ``25.1``."""
+    return f"{x:.1f}" if x >= 10 else f"{x:.2f}" if x >= 1 else f"{x:.3f}"
+
+
 def statistics_table(results: list[Results]) -> str:
-    """The results of a chapter as a Markdown table, one row a study."""
+    """The results of a chapter as a Markdown table, one row a study, narrow enough for the page's
+    column: the words for the modes, and the seeds where they are 1 to the number of deals, are said
+    under it (:class:`PatienceStatistics`)."""
     rows = ["| Game | Mode | Budget | Deals | Won | Lost | Unknown | Win rate (95% interval) | "
             "Seconds a deal: median / mean / 95th percentile |",
             "|---|---|---|---|---|---|---|---|---|"]
@@ -160,12 +166,14 @@ def statistics_table(results: list[Results]) -> str:
         lo, hi = r.interval()
         median, mean, p95 = r.times()
         budget = r.budget()
-        name = games.get(r.game).name + (f" `{r.spec.replace(',', ', ')}`" if r.options else "")  # a long spec wraps
-        mode = TOGETHER_MODE if r.joins else MODE_WORDS[r.mode]
-        rows.append(f"| {name} | {mode} | {budget} | {r.deals:,} (seeds {r.seeds()}) | "
+        options = r.spec[r.spec.find("(") + 1:-1].replace(",", ", ")  # the game's name is there; a long list wraps
+        name = games.get(r.game).name + (f" `{options}`" if r.options else "")
+        mode = TOGETHER_MODE if r.joins else r.mode
+        deals = f"{r.deals:,}" if r.seeds() == f"1–{r.deals}" else f"{r.deals:,} (seeds {r.seeds()})"
+        rows.append(f"| {name} | {mode} | {budget} | {deals} | "
                     f"{c['won']:,} | {c['lost']:,} | {c['unknown']:,} ({_percent(c['unknown'] / r.deals)}) | "
-                    f"{_percent(r.rate())} ({_percent(lo)}–{_percent(hi)}) | "
-                    f"{median:.3f} / {mean:.3f} / {p95:.3f} |")
+                    f"{_percent(r.rate())} ({100 * lo:.1f}–{_percent(hi)}) | "
+                    f"{_seconds(median)} / {_seconds(mean)} / {_seconds(p95)} |")
     return "\n".join(rows)
 
 
@@ -228,7 +236,10 @@ class PatienceStatistics(SphinxDirective):
             "counting every unknown deal as lost and its upper end as won. Made by `make stats` "
             "(the plan is `book/statistics/studies.toml`); see {doc}`/statistics`.")
         figure = nodes.raw("", f'<figure class="patience-figure">{outcome_bars(results)}</figure>', format="html")
-        return [*self.parse_text_to_nodes(text), figure]
+        parsed = self.parse_text_to_nodes(text)
+        for table in parsed[0].findall(nodes.table):
+            table["classes"].append("patience-statistics-table")  # set smaller to fit the column (custom.css)
+        return [*parsed, figure]
 
 
 def wish_text(folder: Path = STATISTICS) -> str:
