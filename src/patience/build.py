@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .cards import CARDS, Card, Rank
 
-__all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_reasons", "reversal", "sequence_length", "ascending_from"]
+__all__ = ["Build", "Foundation", "ACES_UP", "KINGS_DOWN", "FAULTS", "marriage_reasons", "reversal", "sequence_length", "suit_run"]
 
 #: The reasons :meth:`Build.fault` gives, for games to map onto their rule numbers.
 FAULTS = ("must follow suit", "must alternate in colour", "must be next in sequence")
@@ -244,13 +244,17 @@ def reversal(cards: tuple[Card, ...], count: int) -> tuple[Card, ...]:
     return tuple(reversed(cards[len(cards) - count:]))
 
 
-def ascending_from(first: Card, top: Card) -> list[Card]:
-    """A foundation from its foundation card ``first`` up in suit to ``top``, the ace after the king.
+def suit_run(first: Card, top: Card, *, down: bool = False) -> list[Card]:
+    """A foundation from its first card ``first`` in suit to ``top``, up one at a time (or ``down``),
+    the ace after the king (before it, going down).
 
-    >>> " ".join(map(str, ascending_from(Card.parse("J♥"), Card.parse("2♥"))))
+    >>> " ".join(map(str, suit_run(Card.parse("J♥"), Card.parse("2♥"))))
     'J♥ Q♥ K♥ A♥ 2♥'
+    >>> " ".join(map(str, suit_run(Card.parse("K♠"), Card.parse("J♠"), down=True)))
+    'K♠ Q♠ J♠'
     """
     if first.suit != top.suit:
         raise ValueError(f"a foundation follows suit: {first} … {top}")
-    count = (top.value - first.value) % 13 + 1
-    return [Card(Rank((first.value - 1 + i) % 13 + 1), first.suit) for i in range(count)]
+    step = -1 if down else 1
+    count = step * (top.value - first.value) % 13 + 1
+    return [Card(Rank((first.value - 1 + step * i) % 13 + 1), first.suit) for i in range(count)]

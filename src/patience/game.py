@@ -594,6 +594,7 @@ class Game:
         rest: str | Callable[[Card], str],
         *,
         hidden: bool = True,
+        to_deal: bool = False,
         **options: Any,
     ) -> Game:
         """A position made of the piles that matter, for examples and tests.
@@ -607,7 +608,22 @@ class Game:
         >>> g = games.get("la-belle-lucie").arrange({"packet 1": "7♥ 6♥"}, rest="packet 2")
         >>> print(g.piles["packet 1"], "|", len(g.piles["packet 2"]))
         7♥ 6♥ | 50
+
+        With ``to_deal``, ``rest`` is a pack still to deal, face down: the cards given for it are
+        listed the next first, and every card not placed follows them in the order of a new pack
+        (:meth:`pack`: a whole pack, then the next), the first of them dealt first.
+
+        >>> sultan = games.get("the-sultan")
+        >>> g = sultan.arrange({"talon": "2♠"}, rest="pack", to_deal=True)
+        >>> print(g.piles["pack"].top, len(g.piles["pack"]), g.piles["pack"].face_down)
+        A♠ 103 103
+        >>> print(*sultan.arrange({"pack": "Q♥ 2♠"}, rest="pack", to_deal=True).piles["pack"].cards[-3:])
+        A♠ 2♠ Q♥
         """
+        if to_deal:
+            if not isinstance(rest, str):
+                raise TypeError("a pack to deal is one pile: rest must name it")
+            piles = cls._with_the_pack_to_deal(piles, rest, options)
         game = cls(**options)
         for name, text in piles.items():
             if name not in game.piles:
@@ -633,6 +649,24 @@ class Game:
                 raise InvalidPosition(f"cannot lay face-up cards under the face-down {name}")
             game.piles[name] = Pile(tuple(cards) + pile.cards, down)
         return cls.from_position(str(game))
+
+    @classmethod
+    def _with_the_pack_to_deal(cls, piles: Mapping[str, str], pack: str, options: Mapping[str, Any]) -> dict[str, str]:
+        """``piles`` with the pile ``pack`` made whole for :meth:`arrange` with ``to_deal``."""
+        try:
+            placed = [Card.parse(token.strip("[]")) for name, text in piles.items() if name != pack
+                      for token in text.split()]
+            order = [Card.parse(token) for token in piles.get(pack, "").split()]
+        except InvalidCard as exc:
+            raise InvalidPosition(str(exc)) from None
+        new_pack = cls(**options).pack()
+        left = Counter(new_pack)
+        left.subtract(placed + order)
+        for card in new_pack:
+            if left[card] > 0:
+                left[card] -= 1
+                order.append(card)
+        return {**piles, pack: " ".join(f"[{card}]" for card in reversed(order))}
 
     @classmethod
     def deal_with(cls, seed: int, *given: Any, **options: Any) -> Game:

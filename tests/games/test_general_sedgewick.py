@@ -25,7 +25,7 @@ from patience.games.general_sedgewick import (
     PLATE_CROSS,
     PLATE_PACK_SEED,
     GeneralSedgewick,
-    ascending_from,
+    suit_run,
 )
 from patience.render import fan_width
 
@@ -89,7 +89,7 @@ def test_foundations_go_round_the_corner_to_thirteen_cards() -> None:
 
 
 def test_a_won_game() -> None:
-    full = {s: " ".join(map(str, ascending_from(card(f"5{s}"), card(f"4{s}")))) for s in "♠♥♦♣"}
+    full = {s: " ".join(map(str, suit_run(card(f"5{s}"), card(f"4{s}")))) for s in "♠♥♦♣"}
     text = f"{SLUG} seed=0\ncross 2: 4♣\n" + "".join(
         f"foundation {i}: {full[s]}\n" for i, s in enumerate("♠♥♦", 1)
     ) + "foundation 4: " + " ".join(full["♣"].split()[:-1])
@@ -99,11 +99,11 @@ def test_a_won_game() -> None:
     assert game.is_won and game.result == "won"
 
 
-def test_ascending_from() -> None:
-    assert [str(c) for c in ascending_from(card("Q♠"), card("Q♠"))] == ["Q♠"]
-    assert len(ascending_from(card("5♦"), card("4♦"))) == 13
+def test_suit_run() -> None:
+    assert [str(c) for c in suit_run(card("Q♠"), card("Q♠"))] == ["Q♠"]
+    assert len(suit_run(card("5♦"), card("4♦"))) == 13
     with pytest.raises(ValueError):
-        ascending_from(card("5♦"), card("6♠"))
+        suit_run(card("5♦"), card("6♠"))
 
 
 # ---------------------------------------------------------------------------- rules I–IV

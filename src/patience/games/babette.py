@@ -27,11 +27,10 @@ K♠ → foundation | deal | rows dealt: 2
 from __future__ import annotations
 
 import re
-from collections import Counter
 from operator import attrgetter, itemgetter
 from typing import Any, Iterable, Sequence
 
-from ..build import ACES_UP, Foundation, KINGS_DOWN
+from ..build import ACES_UP, Foundation, KINGS_DOWN, suit_run
 from ..cards import CARDS, Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place, moves_up
@@ -204,8 +203,8 @@ class Babette(Game):
         ``rows`` is the garden, a row of eight to a line, ``--`` for a vacancy (a row may be
         shorter than eight). ``aces`` and ``kings`` name the top card of each foundation in
         order, ``--`` for an empty one (``"3♦"`` is the diamonds from the ace up to the three).
-        ``stock`` lists the cards still to deal, the next first; by default the stock holds
-        every card not placed, to be dealt in new-pack order.
+        ``stock`` lists the next cards to deal, the next first; every card not placed anywhere
+        follows them in the stock, to be dealt in new-pack order.
 
         >>> game = Babette.arrange("5♥ -- K♣\\n-- 7♠", aces="3♦", kings="-- Q♠")
         >>> print(game.piles["foundation 6"], "|", game.piles[place(2, 2)], "|", len(game.piles["stock"]))
@@ -224,19 +223,10 @@ class Babette(Game):
                 if top == "--":
                     continue
                 card = Card.parse(top)
-                ranks = range(base, card.rank + 1) if base == Rank.ACE else range(base, card.rank - 1, -1)
-                piles[f"foundation {first + i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in ranks)
-        if stock is None:
-            rest = Counter(whist_pack(cls.packs))
-            rest.subtract(Card.parse(t) for text in piles.values() for t in text.split())
-            order = []
-            for card in whist_pack(cls.packs):
-                if rest[card] > 0:
-                    rest[card] -= 1
-                    order.append(card)
-            stock = " ".join(map(str, order))
-        piles["stock"] = " ".join(f"[{c}]" for c in reversed(stock.split()))
-        game = super().arrange(piles, rest="stock", **options)
+                cards = suit_run(Card(base, card.suit), card, down=base == Rank.KING)
+                piles[f"foundation {first + i}"] = " ".join(map(str, cards))
+        piles["stock"] = stock or ""
+        game = super().arrange(piles, rest="stock", to_deal=True, **options)
         assert isinstance(game, Babette)
         game.counters["rows"] = len(lines)
         return game

@@ -43,7 +43,7 @@ from functools import lru_cache
 from operator import attrgetter, itemgetter
 from typing import Any
 
-from ..build import Build, Foundation, ascending_from
+from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
@@ -274,7 +274,7 @@ class Demon(Game):
         for name in game.piles_of("foundation"):
             pile = game.piles[name]
             if pile.cards and (pile[0].rank != base or len(pile) > FULL
-                               or list(pile) != ascending_from(pile[0], pile[-1])[:len(pile)]):
+                               or list(pile) != suit_run(pile[0], pile[-1])[:len(pile)]):
                 raise InvalidPosition(
                     f"{name} is not a formation built up in suit from a {_WORDS[base]}: {pile}")
         if game.piles["heap"].cards:
@@ -313,7 +313,7 @@ class Demon(Game):
         for i, held in enumerate(foundations.split(), start=1):
             first, _, top = held.partition("-")
             start = Card.parse(first)
-            piles[f"foundation {i}"] = " ".join(map(str, ascending_from(start, Card.parse(top or first))))
+            piles[f"foundation {i}"] = " ".join(map(str, suit_run(start, Card.parse(top or first))))
         piles["heap"] = stack
         piles["talon"] = talon
         if hand is not None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ..build import Build, Foundation, ascending_from
+from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, pile_kind
@@ -175,7 +175,7 @@ class GeneralSedgewick(Game):
                     f"{name} begins with {pile[0]}: the foundations begin with the first foundation "
                     "card (foundation 1) and the three others of its value"
                 )
-            if pile.cards and list(pile) != ascending_from(pile[0], pile[-1])[: len(pile)]:
+            if pile.cards and list(pile) != suit_run(pile[0], pile[-1])[: len(pile)]:
                 raise InvalidPosition(f"{name} does not ascend in suit: {pile}")
         return game
 
@@ -205,7 +205,7 @@ class GeneralSedgewick(Game):
         for i, held in enumerate(foundations.split(), start=1):
             first, _, top = held.partition("-")
             start = Card.parse(first)
-            piles[f"foundation {i}"] = " ".join(map(str, ascending_from(start, Card.parse(top or first))))
+            piles[f"foundation {i}"] = " ".join(map(str, suit_run(start, Card.parse(top or first))))
         piles["talon"] = talon
         if pack is not None:
             piles["pack"] = " ".join(f"[{card}]" for card in pack.split())

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable, Sequence
 
-from ..build import ACES_UP, Foundation, KINGS_DOWN
+from ..build import ACES_UP, Foundation, KINGS_DOWN, suit_run
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, grid, place, moves_up
@@ -242,22 +242,12 @@ class TheLabyrinth(Game):
             for i, card in enumerate(named):
                 if card is None:
                     continue
-                step = 1 if base == Rank.ACE else -1
-                ranks = range(base, card.rank + step, step)
-                piles[f"foundation {first + i}"] = " ".join(str(Card(Rank(v), card.suit)) for v in ranks)
+                cards = suit_run(Card(base, card.suit), card, down=base == Rank.KING)
+                piles[f"foundation {first + i}"] = " ".join(map(str, cards))
         if grace:
             piles["grace"] = grace
-        if pack is None:
-            left = Counter(whist_pack(cls.packs))
-            left.subtract(Card.parse(t) for text in piles.values() for t in text.split())
-            order = []
-            for card in whist_pack(cls.packs):
-                if left[card] > 0:
-                    left[card] -= 1
-                    order.append(card)
-            pack = " ".join(map(str, order))
-        piles["pack"] = " ".join(f"[{c}]" for c in reversed(pack.split()))
-        made = super().arrange(piles, rest="pack", **options)
+        piles["pack"] = pack or ""
+        made = super().arrange(piles, rest="pack", to_deal=True, **options)
         assert isinstance(made, TheLabyrinth)
         made.counters["rows"] = len(lines)
         return made

@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Iterable
 
-from ..build import Build, Foundation
+from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
@@ -234,19 +234,10 @@ class TwoRings(Game):
                 top = Card.parse(given[i]) if i < len(given) and given[i] != "--" else Card(base, suit)
                 if top.suit != suit:
                     raise InvalidPosition(f"{name} is of {suit.name.lower()}, not {top}")
-                step = 1 if base == Rank.SEVEN else -1
-                piles[name] = " ".join(str(Card(Rank(r), suit)) for r in range(base, top.rank + step, step))
+                piles[name] = " ".join(map(str, suit_run(Card(base, suit), top, down=base == Rank.SIX)))
         piles["talon"] = talon
-        order = [Card.parse(t) for t in pack.split()]
-        left = Counter(whist_pack(cls.packs))
-        left.subtract(Card.parse(t) for text in piles.values() for t in text.split())
-        left.subtract(order)
-        for card in whist_pack(cls.packs):
-            if left[card] > 0:
-                left[card] -= 1
-                order.append(card)
-        piles["pack"] = " ".join(f"[{c}]" for c in reversed(order))
-        game = super().arrange(piles, rest="pack", **options)
+        piles["pack"] = pack
+        game = super().arrange(piles, rest="pack", to_deal=True, **options)
         assert isinstance(game, TwoRings)
         return game
 
