@@ -281,3 +281,17 @@ def test_the_readme_lists_every_game_with_its_chapter() -> None:
     for cls in games.all():
         assert f"| {cls.name} |" in readme and f"(book/games/{cls.chapter}.md)" in readme, cls.slug
         assert (Path(__file__).parent.parent / "book" / "games" / f"{cls.chapter}.md").exists()
+
+
+def test_a_card_named_where_it_stays_is_refused_by_that_pile_s_rule() -> None:
+    """A card on a pile it never leaves (Game.STAYS) is refused by that pile's rule, in the game's
+    words; where its twin of the other pack is still in hand, as not dealt yet."""
+    delight = games.get("the-idiots-delight").arrange({1: "5♠", 2: "3♠"}, foundations="2♥")
+    with pytest.raises(IllegalMove, match=r"^Rule 2 — a card built on its foundation stays there \(2♥\)$"):
+        delight.parse_move("2♥ → 3♠")
+    lucie = games.get("la-belle-lucie").arrange({"packet 1": "3♠", "foundation 1": "A♥ 2♥"}, rest="packet 2")
+    with pytest.raises(IllegalMove, match=r"^Foundations — a card played to a foundation stays there \(2♥\)$"):
+        lucie.parse_move("2♥ → foundation")
+    sultan = games.get("the-sultan").arrange({"foundation 1": "A♠ 2♠"}, rest="pack")
+    with pytest.raises(IllegalMove, match=r"^Deal — the card has not been dealt yet \(2♠\)$"):
+        sultan.parse_move("2♠ → foundation")

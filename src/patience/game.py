@@ -19,7 +19,7 @@ from operator import is_not, itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
-from .build import Build, Foundation
+from .build import FAULTS, Build, Foundation
 from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
@@ -460,6 +460,10 @@ class Game:
     UNDEALT_RULE: ClassVar[tuple[str, str]] = ("Deal", "the card has not been dealt yet")
     #: The rule a card buried in a pile named ``talon`` is refused by.
     TALON_RULE: ClassVar[tuple[str, str]] = ("Talon", "only the top card of the talon is available")
+    #: The kinds of pile whose cards never leave them, and the rule a move of one of those cards is
+    #: refused by (a card played to a foundation, in the game's words).
+    STAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "foundation": ("Foundations", "a card played to a foundation stays there")}
     #: Where set, the piles whose cards always lie face down (the pack in hand: their brackets may
     #: be left out of a position); every other pile then lies face up.
     FACE_DOWN: ClassVar[tuple[str, ...] | None] = None
@@ -1003,12 +1007,12 @@ class Game:
             raise InvalidMove(f"{card} cannot be moved to {target}: {target} is not a card that takes one here")
         kinds = {"talon" if pile_kind(p) == "talon" else "undealt" if p in self.UNDEALT else pile_kind(p)
                  for p, pile in self.piles.items() if card in pile}
-        if kinds <= {"foundation", "undealt", "talon"}:
+        if kinds <= {"undealt", "talon", *self.STAYS}:
             if "talon" in kinds:
                 raise IllegalMove(*self.TALON_RULE, str(card))
-            if "undealt" in kinds:
+            if "undealt" in kinds:  # (of two packs, a twin still in hand may yet come)
                 raise IllegalMove(*self.UNDEALT_RULE, str(card))
-            raise IllegalMove("Foundations", "a card played to a foundation stays there", str(card))
+            raise IllegalMove(*next(self.STAYS[kind] for kind in self.STAYS if kind in kinds), str(card))
         rule, words = self.AVAILABILITY
         raise IllegalMove(rule, words, str(card))
 
@@ -1267,6 +1271,33 @@ class Game:
         key = "start" if fault.startswith("a foundation starts") else fault
         rule, words = reasons.get(key) or reasons.get("*") or ("Play", fault)
         return self.illegal(rule, words, *cards)
+
+    def foundation_refusal(self, name: str, card: Card, reasons: Mapping[str, tuple[str, str]],
+                           own: str = "Foundations") -> IllegalMove | None:
+        """The :class:`IllegalMove` of ``card`` played to the foundation ``name``, or None if the
+        foundation takes it: its :meth:`foundation_fault` in the game's words (``reasons`` as for
+        :meth:`explain`, which may also name the faults of the game's own :meth:`foundation_fault`),
+        naming the card and the card it would go on, if any.  A fault of the game's own that
+        ``reasons`` does not name (four aces of different suits, say) is cited in its own words,
+        under the rule ``own``.
+
+        >>> from patience import load
+        >>> FOUNDATIONS = {"must follow suit": ("II", "the foundations must follow suit"),
+        ...                "start": ("Foundations", "the foundations are begun with the aces"),
+        ...                "*": ("Foundations", "the foundations ascend in sequence")}
+        >>> game = load("the-blockade")
+        >>> print(game.foundation_refusal("foundation 1", Card.parse("2♥"), FOUNDATIONS))
+        Foundations — the foundations are begun with the aces (2♥)
+        >>> game.foundation_refusal("foundation 1", Card.parse("A♥"), FOUNDATIONS) is None
+        True
+        """
+        fault = self.foundation_fault(name, card)
+        if fault is None:
+            return None
+        if fault not in reasons and fault not in FAULTS and not fault.startswith("a foundation starts"):
+            return self.illegal(own, fault, card)
+        top = self.piles[name].top
+        return self.explain(fault, reasons, *((card,) if top is None else (card, top)))
 
     def transfer(self, source: str, target: str, count: int = 1, *, turn_up: bool = False) -> None:
         """Move the top ``count`` cards of ``source`` onto ``target`` (for :meth:`apply`).

@@ -524,20 +524,12 @@ class Babette(Game):
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule I and the paragraph on the foundations."""
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
-        top = self.piles[name].top
-        if fault == "must follow suit":
-            return self.illegal("I", "the foundations follow suit", card, top or "")
-        if fault.startswith("a foundation starts"):
-            return self.illegal("Foundations", "the foundations are begun with aces and kings", card)
-        if fault.startswith("must"):
-            up = self.foundation_rule(name).base == Rank.ACE
-            words = ("foundations on aces ascend in sequence" if up
-                     else "foundations on kings descend in sequence")
-            return self.illegal("Foundations", words, card, top or "")
-        return self.illegal("Foundations", fault, card)
+        way = ("foundations on aces ascend in sequence" if self.foundation_rule(name).base == Rank.ACE
+               else "foundations on kings descend in sequence")
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("I", "the foundations follow suit"),
+            "start": ("Foundations", "the foundations are begun with aces and kings"),
+            "*": ("Foundations", way)})
 
     def _deal_violation(self) -> IllegalMove | None:
         """The paragraph on the rows: dealt till the pack is exhausted."""

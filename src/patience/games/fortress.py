@@ -354,19 +354,12 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule II and the paragraph on the foundations."""
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
-        top = self.piles[name].top
-        if fault == "must follow suit":
-            return self.illegal("II", "the foundations must follow suit", card, top or "")
-        if fault.startswith("a foundation starts"):
-            return self.illegal("Foundations", "the foundations are begun with the aces", card)
-        if self.options.foundations == "ascending":
-            return self.illegal("Foundations", "the foundations ascend in sequence", card, top or "")
-        return self.illegal(
-            "Foundations", "the foundations descend in sequence (ace, king, queen … deuce)", card, top or ""
-        )
+        way = ("ascend in sequence" if self.options.foundations == "ascending"
+               else "descend in sequence (ace, king, queen … deuce)")
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("II", "the foundations must follow suit"),
+            "start": ("Foundations", "the foundations are begun with the aces"),
+            "*": ("Foundations", f"the foundations {way}")})
 
     def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
         """The paragraph on marriages: same suit, one up or one down, on an outside card."""

@@ -312,22 +312,14 @@ packet 18: K♣
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule II and the paragraph on the foundations."""
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
-        top = self.piles[name].top
-        if fault == "must follow suit":
-            return self.illegal("II", "the foundations must follow suit", card, top or "")
-        if fault.startswith("a foundation starts"):
-            begun = "aces and kings" if KINGS_DOWN in self.foundation_bases else "the aces"
-            return self.illegal("Foundations", f"the foundations are begun with {begun}", card)
-        if fault.startswith("must"):
-            way = "ascend" if self.foundation_rule(name).base == Rank.ACE else "descend"
-            which = "the foundations" if len(set(self.foundation_bases)) == 1 else (
-                "foundations on aces" if way == "ascend" else "foundations on kings"
-            )
-            return self.illegal("Foundations", f"{which} {way} in sequence", card, top or "")
-        return self.illegal("Foundations", fault, card)
+        begun = "aces and kings" if KINGS_DOWN in self.foundation_bases else "the aces"
+        way = "ascend" if self.foundation_rule(name).base == Rank.ACE else "descend"
+        which = "the foundations" if len(set(self.foundation_bases)) == 1 else (
+            "foundations on aces" if way == "ascend" else "foundations on kings")
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("II", "the foundations must follow suit"),
+            "start": ("Foundations", f"the foundations are begun with {begun}"),
+            "*": ("Foundations", f"{which} {way} in sequence")})
 
     def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
         """The paragraph on marriages: same suit, next in value, on a card of the tableau."""

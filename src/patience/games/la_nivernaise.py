@@ -341,20 +341,13 @@ class LaNivernaise(Game):
         return IllegalMove("Line", "single cards are not to be replaced on the Line", f"{card} on {target}")
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
-        top = self.piles[name].top
-        if fault == "different suits":
-            return self.illegal("Foundations", "the four aces and the four kings are of different suits", card)
-        if top is None:
-            first = "an ace" if name in ASCENDING else "a king"
-            return self.illegal("Foundations", f"this foundation begins with {first}", card)
-        if fault == "must follow suit":
-            return self.illegal("III", "all foundations must follow suit", card, top)
-        way = "the aces ascend in sequence to kings" if name in ASCENDING else \
-            "the kings descend in sequence to aces"
-        return self.illegal("Foundations", way, card, top)
+        first, way = (("an ace", "the aces ascend in sequence to kings") if name in ASCENDING
+                      else ("a king", "the kings descend in sequence to aces"))
+        return self.foundation_refusal(name, card, {
+            "different suits": ("Foundations", "the four aces and the four kings are of different suits"),
+            "start": ("Foundations", f"this foundation begins with {first}"),
+            "must follow suit": ("III", "all foundations must follow suit"),
+            "*": ("Foundations", way)})
 
     def _exchange_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
         if target not in FOUNDATIONS:

@@ -323,17 +323,13 @@ class Margarethe(Game):
         if card.rank == Rank.ACE:
             return self.illegal("Aces", "the aces are placed in one packet in the M underneath the knaves",
                                 card)
-        fault = self.foundation_fault(name, card)
         group = {Rank.KING: "king foundations descend from ten to eight",
                  Rank.KNAVE: "knaves descend from seven to five",
                  Rank.QUEEN: "queens descend from four to two"}[court.rank]
-        if fault == "complete":
-            return self.illegal("II", f"the {group}, and this one is complete", card, top)
-        if fault == "must follow suit":
-            return self.illegal("I", "the foundations follow suit", card, top)
-        if fault is not None:
-            return self.illegal("II", f"the {group}", card, top)
-        return None
+        return self.foundation_refusal(name, card, {
+            "complete": ("II", f"the {group}, and this one is complete"),
+            "must follow suit": ("I", "the foundations follow suit"),
+            "*": ("II", f"the {group}")})
 
     # ------------------------------------------------------------------ doing a move
     def apply(self, move: Move) -> None:

@@ -401,17 +401,12 @@ class MountOlympus(Game):
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule I (suit) and Rule II (up by two, the aces' to kings, the twos' to queens)."""
-        top = self.piles[name].cards[-1]
-        fault = self.foundation_fault(name, card)
-        if fault == "complete":
-            end = "kings" if top.value == 13 else "queens"
-            return self.illegal("II", f"the foundations finish with {end}, and this one is complete", card, top)
-        if fault == "must follow suit":
-            return self.illegal("I", "the foundations follow suit", card, top)
-        if fault is not None:
-            numbers = "aces in odd numbers" if self.foundation_rule(name) is ODD else "twos in even numbers"
-            return self.illegal("II", f"the foundations ascend in alternate sequences, the {numbers}", card, top)
-        return None
+        end = "kings" if self.piles[name].cards[-1].value == 13 else "queens"
+        numbers = "aces in odd numbers" if self.foundation_rule(name) is ODD else "twos in even numbers"
+        return self.foundation_refusal(name, card, {
+            "complete": ("II", f"the foundations finish with {end}, and this one is complete"),
+            "must follow suit": ("I", "the foundations follow suit"),
+            "*": ("II", f"the foundations ascend in alternate sequences, the {numbers}")})
 
     def _battery_violation(self, card: Card, under: Card) -> IllegalMove | None:
         """Rule I (suit) and Rule III (down by two)."""

@@ -562,15 +562,10 @@ talon:
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule III and the paragraph on the foundations."""
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
-        top = self.piles[name].top
-        if fault == "must follow suit":
-            return self.illegal("III", "all the foundations must follow suit", card, top or "")
-        if fault.startswith("a foundation starts"):
-            return self.illegal("Foundations", "the foundations are begun with the eight aces", card)
-        return self.illegal("Foundations", "the foundations ascend in sequence to kings", card, top or "")
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("III", "all the foundations must follow suit"),
+            "start": ("Foundations", "the foundations are begun with the eight aces"),
+            "*": ("Foundations", "the foundations ascend in sequence to kings")})
 
     def _packet_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
         """Rule II for a vacancy; the paragraph on marriages for a packet."""
@@ -579,12 +574,9 @@ talon:
             if source.startswith("packet"):
                 return self.illegal("II", "a vacancy is filled by one card from the talon or pack", card)
             return None
-        fault = MARRIAGE.fault(pile.top, card)
-        if fault == "must follow suit":
-            return self.illegal("Marriages", "a marriage is made in the same suit", card, pile.top)
-        if fault:
-            return self.illegal("Marriages", "marriages are made in a descending line", card, pile.top)
-        return None
+        return self.explain(MARRIAGE.fault(pile.top, card), {
+            "must follow suit": ("Marriages", "a marriage is made in the same suit"),
+            "*": ("Marriages", "marriages are made in a descending line")}, card, pile.top)
 
     def _deal_violation(self) -> IllegalMove | None:
         """The paragraph on the talon: the pack is turned one card at a time, and each card is

@@ -508,15 +508,10 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule II and the paragraph on the foundations."""
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
-        top = self.piles[name].top
-        if fault == "must follow suit":
-            return self.illegal("II", "the foundations must follow suit", card, top or "")
-        if fault.startswith("a foundation starts"):
-            return self.illegal("Foundations", "the foundations are begun with the aces", card)
-        return self.illegal("Foundations", "the foundations ascend in sequence", card, top or "")
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("II", "the foundations must follow suit"),
+            "start": ("Foundations", "the foundations are begun with the aces"),
+            "*": ("Foundations", "the foundations ascend in sequence")})
 
     def _marriage_violation(self, name: str, card: Card) -> IllegalMove | None:
         """The paragraph on marriages: in a descending line, in suit, on an available card."""

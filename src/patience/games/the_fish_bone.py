@@ -317,11 +317,9 @@ class TheFishBone(Game):
             return self.illegal("Foundations", "the knaves are to be played as they appear", card)
         under = self.piles[target].top
         if under is not None:
-            fault = MARRIAGE.fault(under, card)
-            if fault == "must follow suit":
-                return self.illegal("Gridiron", "a marriage is made in the same suit", card, under)
-            if fault is not None:
-                return self.illegal("Gridiron", "cards in the gridiron marry in ascending sequence", card, under)
+            return self.explain(MARRIAGE.fault(under, card), {
+                "must follow suit": ("Gridiron", "a marriage is made in the same suit"),
+                "*": ("Gridiron", "cards in the gridiron marry in ascending sequence")}, card, under)
         return None
 
     # ------------------------------------------------------------------ doing a move

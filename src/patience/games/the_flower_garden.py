@@ -273,18 +273,13 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule II and the paragraph on the foundations."""
-        fault = self.foundation_fault(name, card)
-        if fault is None:
-            return None
         top = self.piles[name].top
-        if top is None:
-            return self.illegal("Foundations", "the four aces are the foundation cards", card)
-        if fault == "must follow suit":
-            return self.illegal("II", "the foundations must follow suit", card, top)
-        if top.value == 13:
-            return self.illegal("Foundations", "the foundations ascend to kings, and this one is complete",
-                                card, top)
-        return self.illegal("Foundations", "the foundations ascend in sequence", card, top)
+        way = ("ascend to kings, and this one is complete" if top is not None and top.value == 13
+               else "ascend in sequence")
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("II", "the foundations must follow suit"),
+            "start": ("Foundations", "the four aces are the foundation cards"),
+            "*": ("Foundations", f"the foundations {way}")})
 
     # ----------------------------------------------------------- doing a move
     def apply(self, move: Move) -> None:

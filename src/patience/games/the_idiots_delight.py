@@ -116,6 +116,7 @@ class TheIdiotsDelight(Game):
         "7": "If this is managed, the game is a success: if not, a failure.",
     }
     AVAILABILITY = ("3", "only the cards shown black, at the foot of the files, can be moved")
+    STAYS = {"foundation": ("2", FOUNDATION_STAYS)}
     RESTARTS = SEARCH_AGAIN
     #: Every card lies face up.
     FACE_DOWN = ()
@@ -397,15 +398,6 @@ class TheIdiotsDelight(Game):
             for stack in (" ".join(map(str, move.cards)), f"{move.cards[0]} {move.cards[-1]}"):
                 names |= {f"{stack} → {t}" for t in targets}
         return names
-
-    def parse_move(self, text: str) -> Move:
-        """As :meth:`Game.parse_move`, but a card named on its foundation is refused by rule 2."""
-        try:
-            return super().parse_move(text)
-        except IllegalMove as exc:
-            if exc.rule == "Foundations":
-                raise self.illegal("2", FOUNDATION_STAYS, exc.detail) from None
-            raise
 
     # -------------------------------------------------------------- the rules
     def violation(self, move: Move) -> IllegalMove | None:

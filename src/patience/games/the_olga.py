@@ -365,16 +365,10 @@ class TheOlga(Game):
         if target.startswith("foundation"):
             if len(cards) > 1:
                 return self.illegal("Foundations", "a foundation takes one card at a time", head)
-            fault = self.foundation_fault(target, head)
-            if fault is None:
-                return None
-            under = piles[target].top
-            if fault == "must follow suit":
-                return self.illegal("I", "the foundations follow suit", head, under)
-            if under is None:
-                return self.illegal("Foundations", "the foundations are the sixteen aces", head)
-            return self.illegal("Foundations", "the foundations ascend in sequence through sevens to kings",
-                                head, under)
+            return self.foundation_refusal(target, head, {
+                "must follow suit": ("I", "the foundations follow suit"),
+                "start": ("Foundations", "the foundations are the sixteen aces"),
+                "*": ("Foundations", "the foundations ascend in sequence through sevens to kings")})
         if target not in _COLUMN_OF:
             return IllegalMove("Play", f"cards are not put back on the {target}", str(head))
         column = _COLUMN_OF[target]
