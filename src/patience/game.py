@@ -24,7 +24,7 @@ from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "SEARCH_AGAIN", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "move_onto", "pile_order"]
+__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "SEARCH_AGAIN", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "move_onto", "pile_order", "foundation_tops"]
 
 
 class Pile:
@@ -315,6 +315,18 @@ def move_onto(cards: tuple[Card, ...], source: str, target: str, onto: str) -> M
 #: The moves :func:`move_onto` has made, and how many it keeps.
 _MOVES_ONTO: dict[tuple[Any, ...], Move] = {}
 _MOVES_ONTO_KEPT = 1 << 16
+
+
+def foundation_tops(piles: Mapping[str, Pile], names: Iterable[str]) -> tuple[Card | int, ...]:
+    """The top cards of the foundations ``names``, in a fixed order, 0 for an empty one: for a solver's
+    key, where each foundation holds its suit from its first card up to its top, so that its top
+    tells all it holds, and foundations alike (of the same suit, say) need not be told apart.
+
+    >>> piles = {"foundation 1": Pile.of("A♠ 2♠"), "foundation 2": Pile(), "foundation 3": Pile.of("A♥")}
+    >>> foundation_tops(piles, ["foundation 1", "foundation 2", "foundation 3"])
+    (0, Card.parse('2♠'), Card.parse('A♥'))
+    """
+    return tuple(sorted([pile.cards[-1] if pile.cards else 0 for pile in map(piles.__getitem__, names)]))
 
 
 def moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:

@@ -39,7 +39,7 @@ from typing import Any
 from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, pile_kind
+from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up, pile_kind
 from ..options import Option
 from ..render import fan_width
 from ..solve import runs_turning
@@ -392,9 +392,8 @@ class GeneralSedgewick(Game):
         """
         piles = self.piles
         cross = sorted([piles[name].cards for name in CROSS_NAMES])
-        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         first = piles["foundation 1"].cards
-        return (tuple(cross), tuple(tops), first[0] if first else 0, piles["talon"].cards,
+        return (tuple(cross), foundation_tops(piles, FOUNDATION_NAMES), first[0] if first else 0, piles["talon"].cards,
                 len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:

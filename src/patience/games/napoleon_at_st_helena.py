@@ -28,7 +28,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, pile_kind
+from ..game import Game, Move, Pile, Spot, foundation_tops, pile_kind
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -312,8 +312,7 @@ class NapoleonAtStHelena(Game):
         """
         piles = self.piles
         columns = sorted([piles[name].cards for name in COLUMN_NAMES])
-        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
-        return (tuple(columns), tuple(tops), piles["talon"].cards, len(piles["pack"].cards))
+        return (tuple(columns), foundation_tops(piles, FOUNDATION_NAMES), piles["talon"].cards, len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further lane: the rules treat the

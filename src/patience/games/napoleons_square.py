@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up
+from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up
 from ..options import Option
 from ..solve import runs_using
 from . import register
@@ -414,11 +414,10 @@ talon:
         packets = [piles[name].cards for name in PACKET_NAMES]
         if not self.square_as_dealt():
             packets.sort()
-        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         pack: Any = len(piles["pack"].cards)
         if self.options.redeal == "pack":
             pack = piles["pack"].cards
-        return (tuple(packets), tuple(tops), piles["turned"].cards, piles["talon"].cards,
+        return (tuple(packets), foundation_tops(piles, FOUNDATION_NAMES), piles["turned"].cards, piles["talon"].cards,
                 pack, self.counters["redeals"])
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, pile_kind
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, foundation_tops, move_onto, pile_kind
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -405,10 +405,9 @@ class RedAndBlack(Game):
         """
         piles = self.piles
         volunteers = sorted([piles[name].cards for name in VOLUNTEER_NAMES])
-        tops = sorted([cards[-1] if cards else 0 for cards in [piles[name].cards for name in FOUNDATION_NAMES]])
         redeals = self.counters["redeals"]
         pack: Any = piles["pack"].cards if redeals else len(piles["pack"].cards)
-        return (tuple(volunteers), tuple(tops), piles["talon"].cards, pack, redeals)
+        return (tuple(volunteers), foundation_tops(piles, FOUNDATION_NAMES), piles["talon"].cards, pack, redeals)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when the four cards that could be placed on it (one lower,
