@@ -295,3 +295,12 @@ def test_a_card_named_where_it_stays_is_refused_by_that_pile_s_rule() -> None:
     sultan = games.get("the-sultan").arrange({"foundation 1": "A♠ 2♠"}, rest="pack")
     with pytest.raises(IllegalMove, match=r"^Deal — the card has not been dealt yet \(2♠\)$"):
         sultan.parse_move("2♠ → foundation")
+
+
+def test_a_run_is_named_by_its_cards_or_its_ends_where_the_game_says_so() -> None:
+    """Game.NAMES_RUNS: a move of several cards may be named by all its cards or by its ends as well
+    as by its first card (Tens named a run by its ends only where it had two cards)."""
+    tens = games.get("tens").arrange({1: "[9♥] 5♥", 2: "[8♣] 7♠ 4♣ 3♦ 2♠"})
+    assert games.get("tens").NAMES_RUNS
+    for name in ("4♣ → 5♥", "4♣ 3♦ 2♠ → 5♥", "4♣–2♠ → 5♥", "4♣-2♠ → file 1"):
+        assert tens.parse_move(name).cards == tuple(Card.parse(c) for c in "4♣ 3♦ 2♠".split()), name

@@ -472,6 +472,9 @@ class Game:
     UNDEALT_RULE: ClassVar[tuple[str, str]] = ("Deal", "the card has not been dealt yet")
     #: The rule a card buried in a pile named ``talon`` is refused by.
     TALON_RULE: ClassVar[tuple[str, str]] = ("Talon", "only the top card of the talon is available")
+    #: Whether a move of several cards (a run, a stack) may be named by all its cards or by its ends,
+    #: as well as by its first card (:meth:`aliases`).
+    NAMES_RUNS: ClassVar[bool] = False
     #: The kinds of pile whose cards never leave them, and the rule a move of one of those cards is
     #: refused by (a card played to a foundation, in the game's words).
     STAYS: ClassVar[Mapping[str, tuple[str, str]]] = {
@@ -1029,11 +1032,17 @@ class Game:
         raise IllegalMove(rule, words, str(card))
 
     def aliases(self, move: Move) -> set[str]:
-        """The normalised texts that name ``move``."""
+        """The normalised texts that name ``move``: its notation, and its first card with the target
+        pile's name or kind; in a game that :attr:`NAMES_RUNS`, a move of several cards by all of them
+        too (``Q♥ J♠ 10♥ → K♠``) or by its ends (``Q♥–10♥ → K♠``)."""
         names = {normalise_notation(str(move))}
         if move.kind == "move" and move.cards and move.target:
             for target in (move.target, pile_kind(move.target)):
                 names.add(f"{move.cards[0].text} → {target}")
+            if self.NAMES_RUNS and len(move.cards) > 1:
+                targets = {name.split(" → ", 1)[1] for name in names}
+                for run in (" ".join(card.text for card in move.cards), f"{move.cards[0].text} {move.cards[-1].text}"):
+                    names |= {f"{run} → {target}" for target in targets}
         return names
 
     @property

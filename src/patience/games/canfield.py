@@ -105,6 +105,7 @@ class Canfield(Game):
         "on the layout or foundations. When the pack has been run through once that ends it.",
     }
     AVAILABILITY = ("8", "only a card showing can be used")
+    NAMES_RUNS = True
     INTERCHANGEABLE = ("column", "foundation")
     UNDEALT_RULE = ("8", "only a card showing can be used")
     COUNTERS = ("score", "redeals")
@@ -391,15 +392,6 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                  *sorted([piles[c] for c in COLUMNS], key=pile_order),
                  *sorted([piles[f] for f in FOUNDATIONS], key=pile_order)),
                 (self.counters["score"], self.counters["redeals"]))
-
-    def aliases(self, move: Move) -> set[str]:
-        """Name a run whole (``Q♥ J♠ 10♥ → K♠``) or by its ends (``Q♥–10♥ → K♠``)."""
-        names = super().aliases(move)
-        if move.kind == "move" and len(move.cards) > 1:
-            targets = {n.split(" → ", 1)[1] for n in names}
-            for run in (" ".join(map(str, move.cards)), f"{move.cards[0]} {move.cards[-1]}"):
-                names |= {f"{run} → {t}" for t in targets}
-        return names
 
     def violation(self, move: Move) -> IllegalMove | None:
         if move.kind == "turn":

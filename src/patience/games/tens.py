@@ -120,6 +120,7 @@ class Tens(Game):
         "sequences left, then the game has failed.",
     }
     AVAILABILITY = ("6", "only the face cards at the foot of a file may be moved")
+    NAMES_RUNS = True
     OUT = ("aces", "removed")
     #: Only a deal moves the hand ("turn" turns up a card of a file).
     PACK_KINDS = ("deal",)
@@ -288,13 +289,6 @@ class Tens(Game):
         if len(empty) < 2:
             return legal
         return [m for m in legal if m.target not in empty[1:]]
-
-    def aliases(self, move: Move) -> set[str]:
-        names = super().aliases(move)
-        if move.kind == "move" and len(move.cards) > 1:
-            # the whole run may be named: "4♣ 3♦ → 5♥" (or "4♣–3♦ → 5♥")
-            names |= {" ".join(map(str, move.cards)) + " → " + n.split(" → ", 1)[1] for n in set(names)}
-        return names
 
     def parse_move(self, text: str) -> Move:
         """The move ``text`` names.  A card named that lies among the removed sequences and in no

@@ -116,6 +116,7 @@ class TheIdiotsDelight(Game):
         "7": "If this is managed, the game is a success: if not, a failure.",
     }
     AVAILABILITY = ("3", "only the cards shown black, at the foot of the files, can be moved")
+    NAMES_RUNS = True
     STAYS = {"foundation": ("2", FOUNDATION_STAYS)}
     RESTARTS = SEARCH_AGAIN
     #: Every card lies face up.
@@ -389,15 +390,6 @@ class TheIdiotsDelight(Game):
         piles = self.piles
         return ((piles["reserve"], *sorted(_FILE_PILES(piles), key=pile_order),
                  *sorted(_FOUNDATION_PILES(piles), key=pile_order)), tuple(self.counters.values()))
-
-    def aliases(self, move: Move) -> set[str]:
-        """A stack may be named whole (``6♣ 5♥ → space``) or by its ends (``6♣–5♥ → space``)."""
-        names = super().aliases(move)
-        if move.kind == "move" and len(move.cards) > 1:
-            targets = {n.split(" → ", 1)[1] for n in names}
-            for stack in (" ".join(map(str, move.cards)), f"{move.cards[0]} {move.cards[-1]}"):
-                names |= {f"{stack} → {t}" for t in targets}
-        return names
 
     # -------------------------------------------------------------- the rules
     def violation(self, move: Move) -> IllegalMove | None:
