@@ -24,7 +24,7 @@ from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
 
-__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "SEARCH_AGAIN", "Record", "normalise_notation", "place", "grid", "ring", "bone", "moves_up", "move_onto", "pile_order", "foundation_tops"]
+__all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "SEARCH_AGAIN", "Record", "normalise_notation", "place", "grid", "read_rows", "ring", "bone", "moves_up", "move_onto", "pile_order", "foundation_tops"]
 
 
 class Pile:
@@ -369,6 +369,31 @@ def grid(rows: int, columns: int) -> dict[str, tuple[int, int]]:
     [('row 1 column 1', (1, 1)), ('row 1 column 2', (1, 2)), ('row 2 column 1', (2, 1))]
     """
     return {place(r, c): (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1)}
+
+
+def read_rows(rows: str | Sequence[str], columns: int,
+              name: Callable[[int, int], str] = place) -> dict[str, str]:
+    """The places of a grid tableau written as rows (a line, or an item, to a row), for a game's
+    ``arrange``: each place's cards, ``--`` for an empty place and ``+`` between the cards of one
+    place (a marriage, bottom first); ``name(row, column)`` names a place.
+
+    >>> read_rows("5♥ -- K♣\\n-- 7♥+6♥", 8)
+    {'row 1 column 1': '5♥', 'row 1 column 3': 'K♣', 'row 2 column 2': '7♥ 6♥'}
+    >>> read_rows(["5♥ 4♠ K♣"], 2)
+    Traceback (most recent call last):
+    ...
+    patience.errors.InvalidPosition: row 1 has more than 2 places
+    """
+    lines = rows.strip().splitlines() if isinstance(rows, str) else list(rows)
+    places: dict[str, str] = {}
+    for r, line in enumerate(lines, start=1):
+        tokens = line.split()
+        if len(tokens) > columns:
+            raise InvalidPosition(f"row {r} has more than {columns} places")
+        for c, token in enumerate(tokens, start=1):
+            if token != "--":
+                places[name(r, c)] = token.replace("+", " ")
+    return places
 
 
 def ring(count: int, radius: float, centre: tuple[float, float], start: float = 0.0) -> list[tuple[float, float]]:

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation, KINGS_DOWN, suit_run
 from ..cards import CARDS, Card, Rank, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, grid, place, moves_up
+from ..game import Game, Move, Pile, Spot, grid, moves_up, place, read_rows
 from ..options import Option
 from . import register
 
@@ -213,11 +213,7 @@ class Babette(Game):
         2
         """
         lines = rows.strip().splitlines() if isinstance(rows, str) else list(rows)
-        piles: dict[str, str] = {}
-        for r, line in enumerate(lines, start=1):
-            for c, token in enumerate(line.split(), start=1):
-                if token != "--":
-                    piles[place(r, c)] = token
+        piles = read_rows(lines, COLUMNS)
         for first, tops, base in ((1, aces, Rank.ACE), (ACE_FOUNDATIONS + 1, kings, Rank.KING)):
             for i, top in enumerate(tops.split()):
                 if top == "--":

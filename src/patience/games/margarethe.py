@@ -318,8 +318,7 @@ class Margarethe(Game):
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """The aces, then Rule I (suit) and Rule II (each court card's three cards, down)."""
-        cards = self.piles[name].cards
-        court, top = cards[0], cards[-1]
+        court = self.piles[name].cards[0]
         if card.rank == Rank.ACE:
             return self.illegal("Aces", "the aces are placed in one packet in the M underneath the knaves",
                                 card)

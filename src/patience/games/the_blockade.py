@@ -29,10 +29,10 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Iterable, Sequence
 
-from ..build import ACES_UP, Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, marriage_reasons, suit_run
 from ..cards import Card, Rank, Suit
-from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, move_onto
+from ..errors import IllegalMove, InvalidMove
+from ..game import Game, Move, Pile, Spot, move_onto, read_rows
 from ..options import Option
 from . import register
 
@@ -202,19 +202,12 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         >>> game.counters, len(game.piles["pack"])
         ({'rows': 2, 'dealing': 1}, 94)
         """
-        piles: dict[str, str] = {}
-        for r, text in enumerate(rows, start=1):
-            tokens = text.split()
-            if len(tokens) > PLACES:
-                raise InvalidPosition(f"row {r} has more than {PLACES} places")
-            for c, token in enumerate(tokens, start=1):
-                if token != "--":
-                    piles[cls.place(r, c)] = token.replace("+", " ")
+        piles = read_rows(rows, PLACES, cls.place)
         for i, top in enumerate(foundations.split(), start=1):
             card = Card.parse(top)
-            piles[f"foundation {i}"] = " ".join(str(Card(Rank(v), card.suit)) for v in range(1, card.rank + 1))
-        piles["pack"] = " ".join(f"[{card}]" for card in reversed(pack.split()))
-        game = super().arrange(piles, rest="pack", **options)
+            piles[f"foundation {i}"] = " ".join(map(str, suit_run(Card(Rank.ACE, card.suit), card)))
+        piles["pack"] = pack
+        game = super().arrange(piles, rest="pack", to_deal=True, **options)
         assert isinstance(game, TheBlockade)
         game.counters["rows"] = len(rows)
         game.counters["dealing"] = int(dealing)

@@ -36,7 +36,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, Foundation, KINGS_DOWN, suit_run
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, grid, place, moves_up
+from ..game import Game, Move, Pile, Spot, grid, moves_up, place, read_rows
 from ..options import Option
 from . import register
 # The foundations are Babette's (four aces up, four kings down, of different suits), and so are
@@ -225,14 +225,7 @@ class TheLabyrinth(Game):
         """
         lines = rows.strip().splitlines() if isinstance(rows, str) else list(rows)
         game = cls(**options)
-        piles: dict[str, str] = {}
-        for r, line in enumerate(lines, start=1):
-            tokens = line.split()
-            if len(tokens) > COLUMNS:
-                raise InvalidPosition(f"row {r} has more than {COLUMNS} places")
-            for c, token in enumerate(tokens, start=1):
-                if token != "--":
-                    piles[place(r, c)] = token
+        piles = read_rows(lines, COLUMNS)
         for first, tops, base in ((1, aces, Rank.ACE), (ACE_FOUNDATIONS + 1, kings, Rank.KING)):
             if game.withdrawn:
                 given = {Card.parse(t).suit: Card.parse(t) for t in tops.split()}
