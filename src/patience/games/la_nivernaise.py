@@ -207,8 +207,9 @@ class LaNivernaise(Game):
 
     # ------------------------------------------------------------------ the moves
     def moves(self) -> Iterable[Move]:
-        """Each available card (a Flank's, a packet's uppermost) to the foundations and to each place of
-        the Flanks; each foundation's top card to each other foundation; the pack to each place of the
+        """Each available card (a Flank's, a packet's uppermost) to the foundations, to each place of
+        the Flanks and (to be refused: no single card goes back to the Line) to each packet of the
+        Line; each foundation's top card to each other foundation; the pack to each place of the
         Flanks; then the deal and the re-deal."""
         piles = self.piles
         for source in (*FLANKS, *LINE):
@@ -216,9 +217,9 @@ class LaNivernaise(Game):
             if top is None:
                 continue
             yield from self.foundation_moves(source, top)
-            for flank in FLANKS:
-                if flank != source:
-                    yield Move("move", (top,), source, flank, f"{top} → {flank}")
+            for target in (*FLANKS, *LINE):
+                if target != source:
+                    yield Move("move", (top,), source, target, f"{top} → {target}")
         for source in FOUNDATIONS:
             top = piles[source].top
             if top is not None:

@@ -103,6 +103,8 @@ class TheFishBone(Game):
         "Re-deal": "The talon may be taken up and re-dealt once, observing the same rules.",
     }
     AVAILABILITY = ("Gridiron", "only the uppermost card of a packet of the gridiron is available")
+    #: The line (the knaves, and the kings and queens beside them): a card placed there stays there.
+    STAYS = dict.fromkeys(("foundation", "king", "queen"), ("Foundations", "a card placed on the line stays there"))
     RESTARTS = SEARCH_AGAIN
     TALON_RULE = ("Deal", "only the card last dealt to the talon is available")
     COUNTERS = ("redeals",)
@@ -269,7 +271,7 @@ class TheFishBone(Game):
         if self.piles[source].top != card:
             return self.illegal(*(self.TALON_RULE if source == "talon" else self.AVAILABILITY), card)
         if source not in GRIDIRON and source != "talon":
-            return self.illegal("Foundations", "a card placed on the line stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if target in FOUNDATIONS:
             fault = self.foundation_fault(target, card)
             if fault is None:
