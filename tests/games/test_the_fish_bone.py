@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import check_legal_moves, refused
-from patience import InvalidMove, InvalidPosition, Record, load
+from patience import InvalidMove, InvalidPosition, Record, load, records
 from patience.game import Move
 from patience.games.the_fish_bone import (COURTS, FOUNDATIONS, GRIDIRON, KINGS, PLATE_GRIDIRON, PLATE_SUITS,
                                           QUEENS, TheFishBone)
@@ -174,3 +174,14 @@ def test_the_recorded_worked_game_replays_to_a_win() -> None:
     assert record.start == load("the-fish-bone", seed=record.start.seed)
     game = record.replay()
     assert game.is_won and game.result == "won"
+
+
+def test_a_card_named_on_the_line_is_refused_as_staying_there() -> None:
+    """At the end of the worked game every card is on the line: a king, a queen or a knave named there is
+    refused as a card placed on the line (Game.STAYS), not as a card buried in the gridiron."""
+    game = Record.from_text(records.text("the-fish-bone")).replay()
+    assert game.is_won
+    for pile in ("king 1", "queen 1", "foundation 1"):
+        card = game.piles[pile].top
+        assert refused(game, f"{card} → gridiron 1", match="a card placed on the line stays there").rule \
+            == "Foundations"
