@@ -468,7 +468,10 @@ class Game:
     needed :meth:`pack`, :meth:`grade`.
 
     Two paths, one set of rules.  :meth:`moves` and :meth:`violation` are the explaining path:
-    every candidate, and for each the rule it breaks in the source's words.  The fast path is
+    every candidate, and for each the rule it breaks in the source's words (in a game's own words
+    through :meth:`explain` for a build's fault, :meth:`foundation_refusal` for a foundation's, and
+    :attr:`STAYS`, :attr:`UNDEALT_RULE`, :attr:`TALON_RULE` and :attr:`AVAILABILITY` for a card named
+    where it cannot move from).  The fast path is
     :meth:`generate_legal_moves` (the legal moves made directly, no explanation built) and
     :meth:`apply`; searches also use :meth:`useful_moves`, :meth:`safe_move`,
     :meth:`solver_key` and, in a game with a pack to turn, :meth:`pack_steps` and
