@@ -627,9 +627,9 @@ corner 4: 8♦
 
     def _play_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
         """Rule II, the foundations, and the restrictions of the deal."""
-        fault = self.foundation_fault(target, card)
-        if fault is not None:
-            return self._foundation_illegal(target, card, fault)
+        refused = self._foundation_violation(target, card)
+        if refused is not None:
+            return refused
         if not self.dealing or self.is_foundation_card(card):
             return None
         if self.options.play_in_deal == "as-dealt" and source != self.just_dealt_packet():
@@ -644,17 +644,14 @@ corner 4: 8♦
             )
         return None
 
-    def _foundation_illegal(self, name: str, card: Card, fault: str) -> IllegalMove:
-        """The rule a foundation's ``fault`` (from :meth:`foundation_fault`) belongs to."""
-        top = self.piles[name].top
-        if fault == "must follow suit":
-            return self.illegal("II", "each foundation must follow suit", card, top or "")
-        if fault == "complete":
-            return self.illegal("Foundations", "the foundation is complete", card, top or "")
-        if fault == "must be next in sequence":
-            way = "aces ascend" if self.piles[name][0].rank == Rank.ACE else "kings descend"
-            return self.illegal("Foundations", f"foundations on {way} in sequence", card, top or "")
-        return self.illegal("Foundations", fault, card)
+    def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
+        """Rule II and the paragraph on the foundations."""
+        pile = self.piles[name]
+        way = "aces ascend" if pile.cards and pile.cards[0].rank == Rank.ACE else "kings descend"
+        return self.foundation_refusal(name, card, {
+            "must follow suit": ("II", "each foundation must follow suit"),
+            "complete": ("Foundations", "the foundation is complete"),
+            "must be next in sequence": ("Foundations", f"foundations on {way} in sequence")})
 
     def _marriage_violation(self, target: str, card: Card) -> IllegalMove | None:
         """Marriages: after the deal, in suit, one up or one down, on the top card of a packet."""
