@@ -296,18 +296,12 @@ class Anna(Game):
 
     def _foundation_violation(self, name: str, card: Card) -> IllegalMove | None:
         """Rule I (suit) and the foundations' descent from the knave to the king."""
-        pile = self.piles[name].cards
-        if not pile:
+        if not self.piles[name].cards:  # (the knaves go there as they turn up: no card is played there)
             return self.illegal("Foundations", "the eight knaves are the foundation cards", card)
-        fault = self.foundation_fault(name, card)
-        if fault == "complete":
-            return self.illegal("Foundations", "the foundations descend to kings, and this one has its king",
-                                card, pile[-1])
-        if fault == "must follow suit":
-            return self.illegal("I", "the foundations follow suit", card, pile[-1])
-        if fault is not None:
-            return self.illegal("Foundations", "the foundations descend in sequence to kings", card, pile[-1])
-        return None
+        return self.foundation_refusal(name, card, {
+            "complete": ("Foundations", "the foundations descend to kings, and this one has its king"),
+            "must follow suit": ("I", "the foundations follow suit"),
+            "*": ("Foundations", "the foundations descend in sequence to kings")})
 
     # ------------------------------------------------------------------ doing a move
     def apply(self, move: Move) -> None:
