@@ -277,7 +277,7 @@ class Anna(Game):
         if source in self.UNDEALT:
             return self.illegal(*self.UNDEALT_RULE, card)
         if source in FOUNDATIONS:
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if self.piles[source].top != card:
             return self.illegal(*(self.AVAILABILITY if source in HELPS else self.TALON_RULE), card)
         if source == "talon" and not self.talon_live():

@@ -513,7 +513,7 @@ class GeneralSedgewick(Game):
         if move.source == "pack":
             return self.illegal(*self.UNDEALT_RULE, head)
         if move.source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", head)
+            return self.illegal(*self.STAYS["foundation"], head)
         if not self._uppermost(move.source, move.cards):
             if move.source == "talon":
                 return self.illegal("Talon", "only the top card of the talon is available", head)

@@ -352,7 +352,7 @@ class LaNivernaise(Game):
 
     def _exchange_violation(self, source: str, target: str, card: Card) -> IllegalMove | None:
         if target not in FOUNDATIONS:
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if (source in ASCENDING) == (target in ASCENDING):
             return self.illegal("Exchange", "cards are exchanged only between the ascending and the "
                                 "descending sequences", card)

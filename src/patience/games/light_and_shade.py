@@ -451,7 +451,7 @@ class LightAndShade(Game):
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, card)
         if source in FOUNDATIONS:
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if top != card or top.pack != card.pack:
             return self.illegal(*(self.TALON_RULE if source == "talon" else self.AVAILABILITY), card)
         if target in FOUNDATIONS:

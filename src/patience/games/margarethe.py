@@ -301,7 +301,7 @@ class Margarethe(Game):
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, card)
         if source not in HELP and source != "talon":
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if self.piles[source].top != card:
             return self.illegal(*self.TALON_RULE, card)
         if source == "talon" and not self.talon_live():

@@ -378,7 +378,7 @@ class MountOlympus(Game):
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, card)
         if source in FOUNDATIONS:
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if self.piles[source].top != card:
             return self.illegal(*(self.TALON_RULE if source == "talon" else self.AVAILABILITY), card)
         if target in FOUNDATIONS:

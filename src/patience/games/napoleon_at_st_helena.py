@@ -445,7 +445,7 @@ class NapoleonAtStHelena(Game):
         if move.source == "pack":
             return self.illegal("Talon", "the cards of the pack are turned one by one, by dealing", card)
         if move.source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if len(move.cards) != 1 or self.piles[move.source].top != card:
             if move.source == "talon":
                 return self.illegal("Talon", "only the top card of the talon is available", card)

@@ -549,7 +549,7 @@ talon:
         pile = self.piles[source]
         if source.startswith("foundation"):
             if pile.top == card:
-                return self.illegal("Foundations", "a card played to a foundation stays there", card)
+                return self.illegal(*self.STAYS["foundation"], card)
             return self.illegal("Foundations", "the foundations are built up, not taken down", card)
         if source == "pack":
             return self.illegal("Talon", "the pack is dealt one card at a time", card)

@@ -564,7 +564,7 @@ class RedAndBlack(Game):
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, head)
         if source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", head)
+            return self.illegal(*self.STAYS["foundation"], head)
         pile = self.piles[source]
         on_top = 0 < len(cards) <= len(pile) and pile.cards[-len(cards):] == cards
         if source == "talon":

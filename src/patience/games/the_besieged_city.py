@@ -378,7 +378,7 @@ class TheBesiegedCity(Game):
         if source == "talon":
             return IllegalMove(*self.TALON_RULE, str(card))
         if source in FOUNDATIONS:
-            return IllegalMove("Foundations", "a card played to a foundation stays there", str(card))
+            return self.illegal(*self.STAYS["foundation"], card)
         if piles[source].top != card:
             return self.illegal(*self.AVAILABILITY, card)
         if target in FOUNDATIONS and source in RESERVE:

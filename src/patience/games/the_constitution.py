@@ -396,7 +396,7 @@ class TheConstitution(Game):
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, card)
         if source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if source != "talon" and source not in DIVISION_OF:
             return self.illegal("Foundations", "the Sovereign, the Bishops, the Judges and the queens thrown "
                                 "aside take no part in the play", card)

@@ -231,7 +231,7 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         card = move.cards[0]
         source = move.source
         if source.startswith("foundation"):
-            return IllegalMove("Foundations", "a card played to a foundation stays there", str(card))
+            return self.illegal(*self.STAYS["foundation"], card)
         if source == "bouquet":
             if card not in piles["bouquet"].cards:
                 return self.illegal(*self.AVAILABILITY, card)

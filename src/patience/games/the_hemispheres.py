@@ -382,7 +382,7 @@ class TheHemispheres(Game):
             return IllegalMove("Play", f"{self.name} has no move {move}")
         card = cards[0]
         if source == "pack" or source in FOUNDATIONS:
-            stays = ("Foundations", "a card played to a foundation stays there")
+            stays = self.STAYS["foundation"]
             return self.illegal(*(self.UNDEALT_RULE if source == "pack" else stays), card)
         if piles[source].top != card:
             if source == "talon":

@@ -426,7 +426,7 @@ class TheHerringBone(Game):
         direction, which must take it as it would any card."""
         why = None
         if target not in FOUNDATIONS:
-            why = ("Foundations", "a card played to a foundation stays there")
+            why = self.STAYS["foundation"]
         elif (source in DESCENDING) is (target in DESCENDING):
             why = ("Exchange", "cards are exchanged only from the ascending to the descending sequence, "
                                "and vice versâ")

@@ -376,7 +376,7 @@ foundation 8: K♠
         only the card that was suitable alike for both when it was played (the ``alike`` counter
         marks the foundation it lies on), and only while it is the top card."""
         if not self.privileged() or target != PARTNER[source] or len(self.piles[source]) < 2:
-            return IllegalMove("Foundations", "a card played to a foundation stays there", str(card))
+            return self.illegal(*self.STAYS["foundation"], card)
         if not self.counters["alike"] & (1 << FOUNDATIONS.index(source)):
             return self.illegal("Second deal", "only a card suitable alike for both foundations when it was "
                                 "played may be changed from one to the other", card)

@@ -347,7 +347,7 @@ class TheOlga(Game):
             return IllegalMove("Play", f"{self.name} has no move {move}")
         head = cards[0]
         if source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", head)
+            return self.illegal(*self.STAYS["foundation"], head)
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, head)
         if source == "talon":

@@ -671,7 +671,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             return self.illegal(*self.TALON_RULE, card)
         if "pack" in where:
             return self.illegal(*self.UNDEALT_RULE, card)
-        return self.illegal("Foundations", "a card played to a foundation stays there", card)
+        return self.illegal(*self.STAYS["foundation"], card)
 
     # ---------------------------------------------------------------- violations
     def violation(self, move: Move) -> IllegalMove | None:

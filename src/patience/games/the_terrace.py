@@ -432,7 +432,7 @@ valley 9: 9♣
                 if not self.valley_build.is_run(cards):
                     return self.illegal("III", "only a sequence in the valley is transferred together", head)
         elif source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", head)
+            return self.illegal(*self.STAYS["foundation"], head)
         else:
             return IllegalMove("Play", f"{self.name} has no move {move}")
         if target.startswith("foundation"):

@@ -404,7 +404,7 @@ zodiac 24: 10♥
         if target.startswith("foundation"):
             return self._foundation_violation(source, target, card)
         if source.startswith("foundation"):
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if source == target or target in ("pack", "talon") or source == "pack":
             return IllegalMove("Play", f"{self.name} has no move {move}")
         if not self.placing:

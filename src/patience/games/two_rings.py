@@ -440,7 +440,7 @@ class TwoRings(Game):
         card = move.cards[0]
         source = self.piles[move.source]
         if move.source in SEVENS + SIXES:
-            return self.illegal("Foundations", "a card played to a foundation stays there", card)
+            return self.illegal(*self.STAYS["foundation"], card)
         if move.source == "pack":
             return self.illegal("Bracelet", "the card has not been dealt yet", card)
         if source.top != card:
