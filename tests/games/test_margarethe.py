@@ -176,3 +176,16 @@ def test_the_recorded_game_replays_to_a_win() -> None:
     assert record.start == load("margarethe", seed=82)
     end = record.replay()
     assert end.is_won and end.result == "won" and end.counters["redeals"] == 1
+
+
+def test_an_ace_in_its_packet_is_not_in_play_however_the_move_is_written() -> None:
+    """The Help rule refuses an ace laid in the packet under the knaves, named by its card or written out
+    as a move from the packet (which read it as a foundation's card before)."""
+    game = Margarethe.arrange({"help 1": "8♥"}, "", "[4♣] [A♣]")
+    game.play("deal")
+    game.play("A♣ → aces")
+    ace = Card.parse("A♣")
+    for move in ("A♣ → foundation 6", Move("move", (ace,), "aces", "foundation 6", "A♣ → foundation 6")):
+        with pytest.raises(IllegalMove, match=r"^Help — the help cards and the talon's top card are the cards"):
+            game.play(move)
+    assert game.piles["aces"].top == ace

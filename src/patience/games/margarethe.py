@@ -300,6 +300,8 @@ class Margarethe(Game):
         card = cards[0]
         if source == "pack":
             return self.illegal(*self.UNDEALT_RULE, card)
+        if source == "aces":  # an ace in its packet is not in play, however the move is written
+            return self.illegal(*self.AVAILABILITY, card)
         if source not in HELP and source != "talon":
             return self.illegal(*self.STAYS["foundation"], card)
         if self.piles[source].top != card:
