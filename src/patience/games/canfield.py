@@ -31,7 +31,7 @@ import re
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..blocked import Blocking, Lay, needs, onto
-from ..build import ACES_UP, Build, Foundation
+from ..build import ACES_UP, Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot, move_onto, pile_order
@@ -202,7 +202,7 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         piles = {f"column {number}": text for number, text in columns.items()}
         for i, top in enumerate(foundations.split(), start=1):
             card = Card.parse(top)
-            piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
+            piles[f"foundation {i}"] = " ".join(map(str, suit_run(Card(Rank.ACE, card.suit), card)))
         piles["waste"] = waste
         if stock is not None:
             piles["stock"] = " ".join(f"[{card}]" for card in stock.split())

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ..build import ACES_UP, Build, Foundation, marriage_reasons
+from ..build import ACES_UP, Build, Foundation, marriage_reasons, suit_run
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, foundation_tops, pile_kind
@@ -177,7 +177,7 @@ class NapoleonAtStHelena(Game):
         piles = {f"column {number}": text for number, text in columns.items()}
         for i, top in enumerate(foundations.split(), start=1):
             card = Card.parse(top)
-            piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
+            piles[f"foundation {i}"] = " ".join(map(str, suit_run(Card(Rank.ACE, card.suit), card)))
         piles["talon"] = talon
         if pack is not None:
             piles["pack"] = " ".join(f"[{card}]" for card in pack.split())

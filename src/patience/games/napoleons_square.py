@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..build import ACES_UP, Build, Foundation
+from ..build import ACES_UP, Build, Foundation, suit_run
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up
@@ -303,7 +303,7 @@ talon:
         piles = {f"packet {number}": text for number, text in packets.items()}
         for i, top in enumerate(foundations.split(), start=1):
             card = Card.parse(top)
-            piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
+            piles[f"foundation {i}"] = " ".join(map(str, suit_run(Card(Rank.ACE, card.suit), card)))
         piles["talon"] = talon
         piles["turned"] = turned
         if pack is not None:

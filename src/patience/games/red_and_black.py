@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ..build import ACES_UP, Build, Foundation
+from ..build import ACES_UP, Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, foundation_tops, move_onto, pile_kind
@@ -239,7 +239,7 @@ class RedAndBlack(Game):
             )
             if name is None:
                 raise InvalidPosition(f"no foundation of {top.suit} left for {top}")
-            built[name] = " ".join(str(Card(Rank(r), top.suit)) for r in range(1, top.rank + 1))
+            built[name] = " ".join(map(str, suit_run(Card(Rank.ACE, top.suit), top)))
         for i, suit in enumerate(FOUNDATION_SUITS, start=1):
             piles[f"foundation {i}"] = built.get(f"foundation {i}", f"A{suit}")
         piles["talon"] = talon

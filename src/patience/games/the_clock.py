@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..build import Build, Foundation, marriage_reasons
+from ..build import Build, Foundation, marriage_reasons, suit_run
 from ..cards import Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, moves_up, ring
@@ -235,8 +235,7 @@ packet 12: 8♠ 9♥ 9♣
             count = (top.value - start.value) % 13 + 1
             if count > (hour - start.value) % 13 + 1:
                 raise InvalidPosition(f"the foundation of {NUMERALS[hour - 1]} ends at {cls.hour_card(hour)}")
-            piles[f"foundation {hour}"] = " ".join(
-                str(Card(Rank((start.value - 1 + i) % 13 + 1), start.suit)) for i in range(count))
+            piles[f"foundation {hour}"] = " ".join(map(str, suit_run(start, top)))
         piles["talon"] = talon
         piles["pack"] = " ".join(f"[{c}]" for c in reversed(parse_cards(pack)))
         game = Game.arrange.__func__(cls, piles, rest="pack", **options)  # type: ignore[attr-defined]

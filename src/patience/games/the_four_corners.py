@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from ..build import Build, marriage_reasons, reversal, sequence_length
+from ..build import Build, marriage_reasons, reversal, sequence_length, suit_run
 from ..cards import Card, InvalidCard, Rank, Suit
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto, normalise_notation
@@ -123,8 +123,7 @@ def sequence(text: str) -> str:
     b = Card.parse(last) if last else a
     if a.suit != b.suit:
         raise InvalidPosition(f"a sequence is of one suit, not {text!r}")
-    step = 1 if b.value >= a.value else -1
-    return " ".join(str(Card(Rank(v), a.suit)) for v in range(a.value, b.value + step, step))
+    return " ".join(map(str, suit_run(a, b, down=b.value < a.value)))
 
 
 @register
