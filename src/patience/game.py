@@ -371,6 +371,24 @@ def grid(rows: int, columns: int) -> dict[str, tuple[int, int]]:
     return {place(r, c): (r, c) for r in range(1, rows + 1) for c in range(1, columns + 1)}
 
 
+def _with_the_pack_to_deal(piles: Mapping[str, str], pack: str, new_pack: list[Card]) -> dict[str, str]:
+    """``piles`` with the pile ``pack`` made whole for :meth:`Game.arrange` with ``to_deal``: the
+    cards given for it, the next first, then every card of ``new_pack`` not placed, in its order."""
+    try:
+        placed = [Card.parse(token.strip("[]")) for name, text in piles.items() if name != pack
+                  for token in text.split()]
+        order = [Card.parse(token) for token in piles.get(pack, "").split()]
+    except InvalidCard as exc:
+        raise InvalidPosition(str(exc)) from None
+    left = Counter(new_pack)
+    left.subtract(placed + order)
+    for card in new_pack:
+        if left[card] > 0:
+            left[card] -= 1
+            order.append(card)
+    return {**piles, pack: " ".join(f"[{card}]" for card in reversed(order))}
+
+
 def read_rows(rows: str | Sequence[str], columns: int,
               name: Callable[[int, int], str] = place) -> dict[str, str]:
     """The places of a grid tableau written as rows (a line, or an item, to a row), for a game's
@@ -667,11 +685,11 @@ class Game:
         >>> print(*sultan.arrange({"pack": "Q♥ 2♠"}, rest="pack", to_deal=True).piles["pack"].cards[-3:])
         A♠ 2♠ Q♥
         """
+        game = cls(**options)
         if to_deal:
             if not isinstance(rest, str):
                 raise TypeError("a pack to deal is one pile: rest must name it")
-            piles = cls._with_the_pack_to_deal(piles, rest, options)
-        game = cls(**options)
+            piles = _with_the_pack_to_deal(piles, rest, game.pack())
         for name, text in piles.items():
             if name not in game.piles:
                 raise InvalidPosition(f"unknown pile {name!r} in {game.name}")
@@ -696,24 +714,6 @@ class Game:
                 raise InvalidPosition(f"cannot lay face-up cards under the face-down {name}")
             game.piles[name] = Pile(tuple(cards) + pile.cards, down)
         return cls.from_position(str(game))
-
-    @classmethod
-    def _with_the_pack_to_deal(cls, piles: Mapping[str, str], pack: str, options: Mapping[str, Any]) -> dict[str, str]:
-        """``piles`` with the pile ``pack`` made whole for :meth:`arrange` with ``to_deal``."""
-        try:
-            placed = [Card.parse(token.strip("[]")) for name, text in piles.items() if name != pack
-                      for token in text.split()]
-            order = [Card.parse(token) for token in piles.get(pack, "").split()]
-        except InvalidCard as exc:
-            raise InvalidPosition(str(exc)) from None
-        new_pack = cls(**options).pack()
-        left = Counter(new_pack)
-        left.subtract(placed + order)
-        for card in new_pack:
-            if left[card] > 0:
-                left[card] -= 1
-                order.append(card)
-        return {**piles, pack: " ".join(f"[{card}]" for card in reversed(order))}
 
     @classmethod
     def deal_with(cls, seed: int, *given: Any, **options: Any) -> Game:

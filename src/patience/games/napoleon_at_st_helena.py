@@ -312,7 +312,8 @@ class NapoleonAtStHelena(Game):
         """
         piles = self.piles
         columns = sorted([piles[name].cards for name in COLUMN_NAMES])
-        return (tuple(columns), foundation_tops(piles, FOUNDATION_NAMES), piles["talon"].cards, len(piles["pack"].cards))
+        return (tuple(columns), foundation_tops(piles, FOUNDATION_NAMES), piles["talon"].cards,
+                len(piles["pack"].cards))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further lane: the rules treat the
