@@ -30,8 +30,10 @@ venv: $(STAMP)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install only when pyproject.toml changes (or the venv is new).
-$(STAMP): pyproject.toml | $(PY)
+# Re-install only when pyproject.toml changes (or the venv is new), or the module compiled by the
+# build changes (setup.py compiles src/patience/blocked.py with mypyc; a stale copy is never used,
+# only slower).
+$(STAMP): pyproject.toml setup.py src/patience/blocked.py | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -e '.[book,test]'
 	touch $@
 
@@ -63,7 +65,7 @@ stats: $(STAMP)
 	$(VENV)/bin/patience stats --plan book/statistics/studies.toml --jobs $(JOBS) $(STATS_ARGS) $(STATS_GAME)
 
 clean:
-	rm -rf $(BUILD) .pytest_cache .hypothesis src/*.egg-info
+	rm -rf $(BUILD) build .pytest_cache .hypothesis src/*.egg-info
 	@echo "(the Pyodide download in .cache/ is kept; make distclean removes it)"
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 

@@ -56,12 +56,18 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+import hashlib
+import importlib
+from pathlib import Path
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .build import Build, Foundation
 from .cards import CARDS, Card
 
 __all__ = ["Blocking", "Lay", "needs", "onto"]
+
+#: The cards of a pack, in the order of their codes (1 to 52).
+_PACK: tuple[Card, ...] = tuple(card for card in CARDS if card is not None)
 
 
 def needs(foundations: Iterable[Foundation]) -> list[tuple[Card, ...]]:
@@ -73,9 +79,9 @@ def needs(foundations: Iterable[Foundation]) -> list[tuple[Card, ...]]:
     ['', 'A♠ 3♠', '2♠ 4♠']
     """
     foundations = list(foundations)
-    return [() if not card or any(f.base == card.rank for f in foundations) else
-            tuple(under for under in CARDS[1:] if any(f.build.table()[under][card] for f in foundations))
-            for card in CARDS]
+    return [(), *(() if any(f.base == card.rank for f in foundations) else
+                  tuple(under for under in _PACK if any(f.build.table()[under][card] for f in foundations))
+                  for card in _PACK)]
 
 
 def onto(build: Build) -> list[tuple[Card, ...]]:
@@ -85,7 +91,8 @@ def onto(build: Build) -> list[tuple[Card, ...]]:
     8♠ 8♣
     """
     table = build.table()
-    return [tuple(under for under in CARDS[1:] if table[under][card]) if card else () for card in CARDS]
+    return [(), *(tuple(under for under in _PACK if table[under][card]) for card in _PACK)]
+
 
 class Lay(NamedTuple):
     """A pile as the proof sees it."""
@@ -122,10 +129,10 @@ class Blocking:
         self._needs = [sum(1 << first for first in firsts) for firsts in below]
         self._places = [sum(1 << onto for onto in ontos) | (_SPACE if space else 0)
                         for ontos, space in zip(takes, to_space)]
-        self._next: list[list[Card]] = [[] for _ in below]
+        self._next: list[list[int]] = [[] for _ in below]
         for card, firsts in enumerate(below):
             for first in firsts:
-                self._next[first].append(card)  # type: ignore[arg-type]
+                self._next[first].append(card)
 
     def card(self, piles: Sequence[Lay], hand: Iterable[Card], founded: Iterable[Card]) -> Card | None:
         """A card that can never go up from this position, whatever is played, or None if every card
@@ -144,87 +151,128 @@ class Blocking:
         without it: a card turned onto the waste in the last pass that cannot leave it at once
         lies under every card turned after it that cannot leave either.
         """
-        needs, places, following = self._needs, self._places, self._next
-        # Sets of cards as bits: ``up``, the cards gone up; ``gone``, those no card can go onto (on a
-        # foundation from the start); ``free``, those off their piles (in hand, or moved onto another
-        # pile, where nothing need cover them); ``open_``, those that can take a card (uncovered once).
-        up = free = 0
-        for card in founded:
-            up |= 1 << card
-        gone = up
-        for card in hand:
-            free |= 1 << card
-        # A pile that cards are still to come onto gives up all of them one by one, as it has now.
-        stacks = [(list(lay.cards), lay.alone + sum(map(len, lay.coming)), lay.any_head, lay.space, lay.fills)
-                  for lay in piles]
-        coming = [(stacks[k][0], list(lay.coming)[::-1], lay.fills) for k, lay in enumerate(piles) if lay.coming]
-        spaces = any(lay.space and not lay.cards for lay in piles)
-        open_ = free
-        for cards, *_ in stacks:
-            if cards:
-                open_ |= 1 << cards[-1]
-        rising = list(hand)
-        while True:
-            # Cards off their piles go up as soon as a card before them has, and bring the next.
-            while rising:
-                card = rising.pop()
-                if free >> card & 1 and not up >> card & 1 and (not needs[card] or needs[card] & up):
-                    up |= 1 << card
-                    rising += following[card]
-            moved = False
-            for k in range(len(stacks)):  # stacks grows: a run carried off is a stack of its own
-                cards, alone, any_head, space, fills = stacks[k]
-                while cards:
-                    top = cards[-1]
-                    room = (open_ & ~gone) | (_SPACE if spaces and fills else 0)
-                    if not needs[top] or needs[top] & up:
-                        up |= 1 << top
-                        cards.pop()
-                        rising += following[top]
-                    elif (len(cards) <= alone + 1 or any_head) and places[top] & room:
-                        free |= 1 << top
-                        cards.pop()
-                    else:
-                        # A card heading a run carries it off, the cards on it still in order (the
-                        # lowest that can, which uncovers most; from the bottom, it uncovers none,
-                        # but leaves a space if the pile is one).
-                        lowest = 0 if space else 1
-                        if any_head:
-                            head = next((h for h in range(max(alone, lowest), len(cards) - 1)
-                                         if places[cards[h]] & room), None)
-                            if head is None:
-                                break
-                        elif lowest <= alone < len(cards) - 1 and places[cards[alone]] & room:
-                            head = alone
-                        else:
-                            break
-                        stacks.append((cards[head:], -1, any_head, False, fills))
-                        del cards[head:]
-                    moved = True
-                    if cards:
-                        open_ |= 1 << cards[-1]
-                    elif space:
-                        spaces = True
-            if not moved and not rising:
-                if not coming:
-                    break
-                # The next batches come until the top card of one can leave (a card that comes takes
-                # no card there, so until then nothing else can move).
-                cards, batches, fills = coming[0]
+        code = _proof(self._needs, self._places, self._next, piles, hand, founded)
+        return CARDS[code] if code else None
+
+
+def _stuck(needs: list[int], places: list[int], following: list[list[int]], piles: Sequence[Lay],
+           hand: Iterable[Card], founded: Iterable[Card]) -> int:
+    """The work of :meth:`Blocking.card`, on codes: the code of the card stuck, or 0 if none.
+
+    Written for mypyc (every set of cards an ``int`` of bits, every card its code), which compiles
+    a copy of this module where it can (see ``setup.py`` and the end of this module)."""
+    # Sets of cards as bits: ``up``, the cards gone up; ``gone``, those no card can go onto (on a
+    # foundation from the start); ``free``, those off their piles (in hand, or moved onto another
+    # pile, where nothing need cover them); ``open_``, those that can take a card (uncovered once).
+    card: int
+    top: int
+    up = free = 0
+    for card in founded:
+        up |= 1 << card
+    gone = up
+    for card in hand:
+        free |= 1 << card
+    # A pile that cards are still to come onto gives up all of them one by one, as it has now.
+    stacks: list[tuple[list[int], int, bool, bool, bool]] = [
+        (list(lay.cards), lay.alone + sum(map(len, lay.coming)), lay.any_head, lay.space, lay.fills)
+        for lay in piles]
+    coming: list[tuple[list[int], list[tuple[Card, ...]], bool]] = [
+        (stacks[k][0], list(lay.coming)[::-1], lay.fills) for k, lay in enumerate(piles) if lay.coming]
+    spaces = any(lay.space and not lay.cards for lay in piles)
+    open_ = free
+    for cards, *_ in stacks:
+        if cards:
+            open_ |= 1 << cards[-1]
+    rising: list[int] = list(hand)
+    while True:
+        # Cards off their piles go up as soon as a card before them has, and bring the next.
+        while rising:
+            card = rising.pop()
+            if free >> card & 1 and not up >> card & 1 and (not needs[card] or needs[card] & up):
+                up |= 1 << card
+                rising += following[card]
+        moved = False
+        for k in range(len(stacks)):  # stacks grows: a run carried off is a stack of its own
+            cards, alone, any_head, space, fills = stacks[k]
+            while cards:
+                top = cards[-1]
                 room = (open_ & ~gone) | (_SPACE if spaces and fills else 0)
-                while batches:
-                    cards += batches.pop()
-                    top = cards[-1]
-                    if not needs[top] or needs[top] & up or places[top] & room:
-                        open_ |= 1 << top
+                if not needs[top] or needs[top] & up:
+                    up |= 1 << top
+                    cards.pop()
+                    rising += following[top]
+                elif (len(cards) <= alone + 1 or any_head) and places[top] & room:
+                    free |= 1 << top
+                    cards.pop()
+                else:
+                    # A card heading a run carries it off, the cards on it still in order (the
+                    # lowest that can, which uncovers most; from the bottom, it uncovers none,
+                    # but leaves a space if the pile is one).
+                    lowest = 0 if space else 1
+                    if any_head:
+                        head = next((h for h in range(max(alone, lowest), len(cards) - 1)
+                                     if places[cards[h]] & room), None)
+                        if head is None:
+                            break
+                    elif lowest <= alone < len(cards) - 1 and places[cards[alone]] & room:
+                        head = alone
+                    else:
                         break
-                if not batches:
-                    del coming[0]
-        for cards, *_ in stacks:
-            if cards:
-                return cards[-1]
-        return None
+                    stacks.append((cards[head:], -1, any_head, False, fills))
+                    del cards[head:]
+                moved = True
+                if cards:
+                    open_ |= 1 << cards[-1]
+                elif space:
+                    spaces = True
+        if not moved and not rising:
+            if not coming:
+                break
+            # The next batches come until the top card of one can leave (a card that comes takes
+            # no card there, so until then nothing else can move).
+            cards, batches, fills = coming[0]
+            room = (open_ & ~gone) | (_SPACE if spaces and fills else 0)
+            while batches:
+                cards += batches.pop()
+                top = cards[-1]
+                if not needs[top] or needs[top] & up or places[top] & room:
+                    open_ |= 1 << top
+                    break
+            if not batches:
+                del coming[0]
+    for cards, *_ in stacks:
+        if cards:
+            return cards[-1]
+    return 0
 
 
 #: The bit of a space in :class:`Blocking`'s tables: no card's (codes start at 1).
 _SPACE = 1
+
+
+# The proof is most of the search's time in the games that use it, so the package's build (setup.py)
+# compiles a copy of this module with mypyc, ``_blocked_compiled``, marked with the hash of the text
+# it was made from.  Its ``_stuck`` stands in for the one above only if it was made from this very
+# text: an edit here is never shadowed by a stale build, it only runs slower until the next build
+# (``make venv``), and tests/test_compiled.py says so.  Where there is no compiler (Pyodide, or a
+# build with PATIENCE_PURE=1) the function above is used as it is: the two give the same answers.
+_Stuck = Callable[[list[int], list[int], list[list[int]], Sequence[Lay], Iterable[Card], Iterable[Card]], int]
+
+
+def _compiled_stuck() -> _Stuck | None:
+    """The compiled copy's ``_stuck``, if one was built from this module's text (None in the copy)."""
+    if not __name__.endswith(".blocked"):
+        return None
+    try:
+        copy = importlib.import_module(f"{__package__}._blocked_compiled")
+    except ImportError:
+        return None
+    made_from = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    found: _Stuck | None = copy._stuck if getattr(copy, "COMPILED_FROM", None) == made_from else None
+    return found
+
+
+#: What :meth:`Blocking.card` runs: the compiled ``_stuck`` where there is one (see above).
+_proof: _Stuck = _compiled_stuck() or _stuck
+#: Whether the proof runs compiled.
+COMPILED = _proof is not _stuck

@@ -38,6 +38,7 @@ import base64
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -401,15 +402,17 @@ def fetch_pyodide(version: str, integrity: str, cache: Path) -> Path:
 
 
 def _build_wheel(target: Path) -> None:
-    """The project's wheel (``pip wheel --no-deps``), built from a copy so no ``build/`` is left behind."""
+    """The project's wheel (``pip wheel --no-deps``), built from a copy so no ``build/`` is left behind,
+    and uncompiled (``PATIENCE_PURE``, see ``setup.py``): Pyodide runs it as it is."""
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "project"
         copy.mkdir()
-        for name in ("pyproject.toml", "README.md"):
+        for name in ("pyproject.toml", "setup.py", "README.md"):
             shutil.copy2(ROOT / name, copy / name)
-        shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so"))
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                        "--disable-pip-version-check", "-w", str(Path(tmp) / "dist"), str(copy)], check=True)
+                        "--disable-pip-version-check", "-w", str(Path(tmp) / "dist"), str(copy)], check=True,
+                       env={**os.environ, "PATIENCE_PURE": "1"})
         built = Path(tmp) / "dist" / WHEEL
         if not built.is_file():
             raise RuntimeError(f"pip wheel did not make {WHEEL}")
