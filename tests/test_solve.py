@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from patience import Game, Record, games, load
 from patience.games.canfield import Canfield
 from patience.games.the_kings import TheKings
-from patience.solve import (beam, choose, honest, player_view, searches_again, shorten, solve, thoughtful,
-                            visible_key)
+from patience.solve import (_covering, beam, choose, honest, player_view, searches_again, shorten, solve,
+                            thoughtful, visible_key)
 
 
 def stuck_canfield() -> Canfield:
@@ -332,6 +332,46 @@ def test_every_game_can_be_played_honestly_and_searched(cls: type[Game]) -> None
     assert searched.outcome in ("won", "lost", "unknown") and searched.nodes <= 200
     if searched.outcome == "won":
         assert searched.record.replay().is_won
+
+
+def covered(game: Game) -> int:
+    """The honest player's count of the cards lying on face-up cards a foundation takes now, every
+    card of every pile put to the game's own ``foundation_fault``."""
+    founds = game.piles_of("foundation")
+    try:
+        return sum(depth for pile in game.piles.values()
+                   for depth, card in enumerate(reversed(pile.visible[:-1]), start=1)
+                   if any(game.foundation_fault(f, card) is None for f in founds))
+    except NotImplementedError:
+        return 0
+
+
+def covering_counts(cls: type[Game]) -> list[int]:
+    """:func:`_covering` of every pile of the positions of three random games of ``cls``, each held
+    to :func:`covered` on the way."""
+    counts = []
+    for seed in (1, 2, 3):
+        game, rng = cls.deal(seed=seed), random.Random(seed)
+        for _ in range(80):
+            counts.append(_covering(game, list(game.piles.values())))
+            assert counts[-1] == covered(game), f"{cls.slug} seed {seed} after {len(game.history)} moves"
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+    return counts
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_the_honest_count_of_covered_cards_is_the_foundations_own(cls: type[Game]) -> None:
+    covering_counts(cls)
+
+
+# Foundations judged by their rules alone (Canfield), by rules that are no Foundation (Mount Olympus's
+# steps), and by a game's own foundation_fault (The Sultan's).
+@pytest.mark.parametrize("slug", ["canfield", "mount-olympus", "the-sultan"])
+def test_covered_cards_are_counted_whichever_way_a_game_judges_its_foundations(slug: str) -> None:
+    assert any(covering_counts(games.get(slug)))
 
 
 def test_a_search_pauses_the_cyclic_collector_and_puts_it_back_as_it_was() -> None:

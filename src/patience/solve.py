@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Mapping, ParamSpec, TypeVar
 
+from .build import Foundation
 from .cards import Card
 from .game import Game, Move, Pile, Record, pile_kind
 
@@ -693,22 +694,39 @@ def _score(game: Game) -> Score:
 
 
 def _covering(game: Game, piles: list[Pile]) -> int:
-    """How many cards lie on the face-up cards of ``piles`` that a foundation would take now."""
+    """How many cards lie on the face-up cards of ``piles`` that a foundation would take now.
+
+    Where a game judges its foundations by their rules alone (each a
+    :class:`~patience.build.Foundation`, and :meth:`Game.foundation_fault` as it is), the cards they
+    take are those of :meth:`Game.foundation_takers`, worked out once for the position; otherwise
+    each card is put to the game's own :meth:`Game.foundation_fault`, once."""
     foundations = game.piles_of("foundation")
     if not foundations:
         return 0
-    wanted: dict[Any, bool] = {}
+    wanted: Callable[[Card], bool]
+    try:
+        by_rules = type(game).foundation_fault is Game.foundation_fault and all(
+            isinstance(game.foundation_rule(f), Foundation) for f in foundations)
+    except NotImplementedError:
+        return 0
+    if by_rules:
+        wanted = game.foundation_takers(distinct_suits=False).__contains__
+    else:
+        asked: dict[Card, bool] = {}
+
+        def wanted(card: Card) -> bool:
+            if card not in asked:
+                asked[card] = any(game.foundation_fault(f, card) is None for f in foundations)
+            return asked[card]
     total = 0
-    for pile in piles:
-        visible = pile.visible
-        for depth, card in enumerate(reversed(visible[:-1]), start=1):
-            if card not in wanted:
-                try:
-                    wanted[card] = any(game.foundation_fault(f, card) is None for f in foundations)
-                except NotImplementedError:
-                    return 0
-            if wanted[card]:
-                total += depth
+    try:
+        for pile in piles:
+            visible = pile.visible
+            for depth, card in enumerate(reversed(visible[:-1]), start=1):
+                if wanted(card):
+                    total += depth
+    except NotImplementedError:
+        return 0
     return total
 
 
