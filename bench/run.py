@@ -21,7 +21,10 @@ share of deals resolved (won or lost, not unknown) within the budget.  ``--no-so
 REV is checked out in a temporary git worktree, and for each game the same measuring code runs
 in two fresh processes in turn, one importing the engine of REV and one the working tree's
 (``--rounds`` times each, the best of each kept), so both meet the same load; the table gives
-both rates and their ratio, and the geometric mean of the ratios over the games.
+both rates and their ratio, and the geometric mean of the ratios over the games.  Where REV's build
+compiles a module (a ``setup.py``: the proof of blocked cards), its wheel is built and unpacked, so
+that it runs as installed, as the working tree does after ``make venv``; the heading says whether
+each side's proof ran compiled.
 
 ``--peer`` also solves the Canfield deals with a public solver of the same family, ``pyksolve`` (a
 wrapper of the C++ Klondike-Solver, the extra ``peer``), on the same cards, and sets the verdicts
@@ -50,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,12 +194,16 @@ def worker(args: argparse.Namespace) -> int:
     """``--worker``: measure the games and print the rates as JSON (for :func:`against`)."""
     import patience
 
-    print(json.dumps({"engine": str(Path(patience.__file__).parent), "rates": measure(args.game, args)}))
+    import patience.blocked
+
+    print(json.dumps({"engine": str(Path(patience.__file__).parent), "rates": measure(args.game, args),
+                      "compiled": getattr(patience.blocked, "COMPILED", False)}))
     return 0
 
 
-def run_worker(src: Path, slug: str, args: argparse.Namespace) -> dict[str, float]:
-    """The rates of one game measured in a fresh process that imports the engine from ``src``."""
+def run_worker(src: Path, slug: str, args: argparse.Namespace) -> tuple[dict[str, float], bool]:
+    """The rates of one game measured in a fresh process that imports the engine from ``src``, and
+    whether its proof of blocked cards ran compiled."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--game", slug,
                "--seeds", str(args.seeds), "--max-moves", str(args.max_moves), "--sample", str(args.sample),
                "--min-moves", str(args.min_moves),
@@ -207,7 +215,22 @@ def run_worker(src: Path, slug: str, args: argparse.Namespace) -> dict[str, floa
     report = json.loads(done.stdout.strip().splitlines()[-1])
     if Path(report["engine"]).resolve() != (src / "patience").resolve():
         raise RuntimeError(f"the worker imported {report['engine']}, not the engine in {src}")
-    return report["rates"][slug]
+    return report["rates"][slug], report.get("compiled", False)
+
+
+def engine_of(tree: Path, folder: Path) -> Path:
+    """Where the engine of the checkout ``tree`` is imported from: its ``src``, or, where its build
+    compiles a module (it has a ``setup.py``), the package built from it (its wheel, unpacked into
+    ``folder``), so that each side runs as it is installed."""
+    if not (tree / "setup.py").exists():
+        return tree / "src"
+    wheels = folder / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "--disable-pip-version-check",
+                    "-w", str(wheels), str(tree)], check=True, capture_output=True)
+    for wheel in wheels.glob("*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(folder / "built")
+    return folder / "built"
 
 
 def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
@@ -219,13 +242,14 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT,
                        capture_output=True, check=True)
         try:
-            base_src, new_src = tree / "src", ROOT / "src"
+            base_src, new_src = engine_of(tree, Path(tmp)), ROOT / "src"
             base_games = set(json.loads(subprocess.run(
                 [sys.executable, "-c", "import json, patience.games as g; print(json.dumps([c.slug for c in g.all()]))"],
                 env={**os.environ, "PYTHONPATH": str(base_src)}, capture_output=True, text=True, check=True,
             ).stdout))
             columns = ["legal_moves/s", "play+undo/s"] + ([] if args.no_solver else ["solver positions/s"])
             rows, ratios = [], {c: [] for c in columns}
+            compiled = {"base": False, "new": False}
             for slug in slugs:
                 if slug not in base_games:
                     print(f"  {slug}: not in {commit}, left out", file=sys.stderr, flush=True)
@@ -233,7 +257,8 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
                 best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
                 for _ in range(args.rounds):
                     for side, src in (("base", base_src), ("new", new_src)):
-                        for key, value in run_worker(src, slug, args).items():
+                        rates, compiled[side] = run_worker(src, slug, args)
+                        for key, value in rates.items():
                             best[side][key] = max(best[side].get(key, 0.0), value)
                 row = [slug]
                 for column in columns:
@@ -257,7 +282,9 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
         mean += ["", "", f"{math.exp(sum(map(math.log, values)) / len(values)):.1f}×" if values else "-"]
     if not args.no_solver:
         mean.append("")
-    print(f"side by side: {commit} against the working tree (best of {args.rounds} rounds, each in fresh processes)")
+    print(f"side by side: {commit} against the working tree (best of {args.rounds} rounds, each in fresh processes;"
+          f" the proof of blocked cards compiled: {commit} {'yes' if compiled['base'] else 'no'}, working tree "
+          f"{'yes' if compiled['new'] else 'no'})")
     print(table(headers, rows + [mean], right=set(range(1, len(headers)))))
 
 
