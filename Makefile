@@ -30,10 +30,10 @@ venv: $(STAMP)
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-# Re-install only when pyproject.toml changes (or the venv is new), or the module compiled by the
-# build changes (setup.py compiles src/patience/blocked.py with mypyc; a stale copy is never used,
+# Re-install only when pyproject.toml changes (or the venv is new), or a module compiled by the
+# build changes (setup.py compiles blocked.py and solve.py with mypyc; a stale copy is never used,
 # only slower).
-$(STAMP): pyproject.toml setup.py src/patience/blocked.py | $(PY)
+$(STAMP): pyproject.toml setup.py src/patience/blocked.py src/patience/solve.py | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -e '.[book,test]'
 	touch $@
 

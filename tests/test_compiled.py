@@ -1,16 +1,18 @@
-"""The proof that a card can never go up runs compiled where the package was built so (mypyc, see
-``setup.py`` and the end of ``patience/blocked.py``), and the compiled copy answers as the module's
-own function does, on the positions of every game whose search uses the proof."""
+"""The modules the build compiles (mypyc, see ``patience/compiled.py`` and ``setup.py``) run compiled
+where the package was built so, and each compiled copy answers as its module's own functions do: the
+proof that a card can never go up on the positions of every game whose search uses it, the search
+and the runs of the pack on a search of every game."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 from typing import Any
 
 import pytest
 
-from patience import Game, blocked, games, load
+from patience import Game, blocked, compiled, games, load, solve
 from patience.solve import thoughtful
 
 #: Every game whose search proves cards blocked, and the readings of Canfield that change the proof.
@@ -18,11 +20,13 @@ PROVING = [cls.slug for cls in games.all() if cls.blocked is not Game.blocked] +
     "canfield(partial=true)", "canfield(draw=3,redeals=2)"]
 
 
-def test_the_proof_runs_compiled() -> None:
+@pytest.mark.parametrize("name", compiled.MODULES)
+def test_the_modules_run_compiled(name: str) -> None:
     if os.environ.get("PATIENCE_PURE"):
         pytest.skip("built without compiling (PATIENCE_PURE)")
-    assert blocked.COMPILED, ("patience/blocked.py runs uncompiled: its compiled copy is missing or was "
-                              "made from an older text; rebuild it with `make venv` (pip install -e .)")
+    module = importlib.import_module(f"patience.{name}")
+    assert module.COMPILED, (f"patience/{name}.py runs uncompiled: its compiled copy is missing or was made "
+                             "from an older text; rebuild it with `make venv` (pip install -e .)")
 
 
 def test_the_games_that_prove() -> None:
@@ -56,3 +60,14 @@ def test_compiled_and_uncompiled_agree(spec: str, monkeypatch: pytest.MonkeyPatc
     stuck = [blocked._stuck(*args) for args in calls]
     assert any(stuck) and not all(stuck)
     assert [compiled(*args) for args in calls] == stuck
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_the_compiled_search_searches_as_the_uncompiled(cls: type[Game], monkeypatch: pytest.MonkeyPatch) -> None:
+    if not solve.COMPILED:
+        pytest.skip("nothing compiled to compare")
+    found = [thoughtful(cls.deal(seed=seed), nodes=400) for seed in (1, 2)]
+    monkeypatch.setattr(solve, "_search", solve._depth_first)
+    monkeypatch.setattr(solve, "_turning", solve._runs_turning)
+    again = [thoughtful(cls.deal(seed=seed), nodes=400) for seed in (1, 2)]
+    assert [(f.outcome, f.nodes, f.record.moves) for f in found] == [(a.outcome, a.nodes, a.record.moves) for a in again]

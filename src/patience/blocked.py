@@ -56,13 +56,11 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-from pathlib import Path
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .build import Build, Foundation
 from .cards import CARDS, Card
+from .compiled import copy_of
 
 __all__ = ["Blocking", "Lay", "needs", "onto"]
 
@@ -160,7 +158,7 @@ def _stuck(needs: list[int], places: list[int], following: list[list[int]], pile
     """The work of :meth:`Blocking.card`, on codes: the code of the card stuck, or 0 if none.
 
     Written for mypyc (every set of cards an ``int`` of bits, every card its code), which compiles
-    a copy of this module where it can (see ``setup.py`` and the end of this module)."""
+    a copy of this module where it can (see :mod:`patience.compiled` and the end of this module)."""
     # Sets of cards as bits: ``up``, the cards gone up; ``gone``, those no card can go onto (on a
     # foundation from the start); ``free``, those off their piles (in hand, or moved onto another
     # pile, where nothing need cover them); ``open_``, those that can take a card (uncovered once).
@@ -250,29 +248,12 @@ def _stuck(needs: list[int], places: list[int], following: list[list[int]], pile
 _SPACE = 1
 
 
-# The proof is most of the search's time in the games that use it, so the package's build (setup.py)
-# compiles a copy of this module with mypyc, ``_blocked_compiled``, marked with the hash of the text
-# it was made from.  Its ``_stuck`` stands in for the one above only if it was made from this very
-# text: an edit here is never shadowed by a stale build, it only runs slower until the next build
-# (``make venv``), and tests/test_compiled.py says so.  Where there is no compiler (Pyodide, or a
-# build with PATIENCE_PURE=1) the function above is used as it is: the two give the same answers.
+# The proof is most of the search's time in the games that use it, so the build compiles a copy of this
+# module (see patience.compiled): what Blocking.card runs is the copy's _stuck where the copy was made from
+# this very text, else the function above; the two give the same answers (tests/test_compiled.py).
 _Stuck = Callable[[list[int], list[int], list[list[int]], Sequence[Lay], Iterable[Card], Iterable[Card]], int]
-
-
-def _compiled_stuck() -> _Stuck | None:
-    """The compiled copy's ``_stuck``, if one was built from this module's text (None in the copy)."""
-    if not __name__.endswith(".blocked"):
-        return None
-    try:
-        copy = importlib.import_module(f"{__package__}._blocked_compiled")
-    except ImportError:
-        return None
-    made_from = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-    found: _Stuck | None = copy._stuck if getattr(copy, "COMPILED_FROM", None) == made_from else None
-    return found
-
-
-#: What :meth:`Blocking.card` runs: the compiled ``_stuck`` where there is one (see above).
-_proof: _Stuck = _compiled_stuck() or _stuck
-#: Whether the proof runs compiled.
-COMPILED = _proof is not _stuck
+_copy = copy_of(__name__, __file__)
+#: What :meth:`Blocking.card` runs.
+_proof: _Stuck = _copy._stuck if _copy is not None else _stuck
+#: Whether it runs compiled.
+COMPILED = _copy is not None

@@ -17,7 +17,7 @@ from collections import Counter
 from functools import lru_cache
 from operator import is_not, itemgetter
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from .build import FAULTS, Build, Foundation
 from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
@@ -1208,7 +1208,7 @@ class Game:
         the pack at a time is legal; it must hold for every move of the pack in such a run."""
         return False
 
-    def pack_steps(self, first: Move) -> Iterator[PackStep]:
+    def pack_steps(self, first: Move) -> Generator[PackStep, None, None]:
         """The moves of the pack made one after another from here, for the solver's runs of the
         pack: ``first``, then each time the one move of the pack there is, until there is none or
         more than one.  After each, a :class:`PackStep`: the piles, the :meth:`solver_key`, the

@@ -41,6 +41,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, ParamSpec, TypeVa
 
 from .build import Foundation
 from .cards import Card
+from .compiled import copy_of
 from .game import Game, Move, Pile, Record, pile_kind
 
 __all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
@@ -277,6 +278,13 @@ def runs_turning(game: Game, first: Move, hand: str, talon: str, turn: int,
     >>> print(" ".join(map(str, runs[12])))
     turn turn turn turn turn turn turn turn turn turn turn turn pick up turn 3♠
     """
+    return _turning(game, first, hand, talon, turn, following, uses)
+
+
+def _runs_turning(game: Game, first: Move, hand: str, talon: str, turn: int,
+                  following: Callable[[int, int, int], list[Move]],
+                  uses: Callable[[Card], list[Move]]) -> list[Step] | None:
+    """The work of :func:`runs_turning` (compiled where the build could, see :mod:`patience.compiled`)."""
     piles = game.piles
     shown = piles[talon]
     pack = shown.cards + piles[hand].cards[::-1]
@@ -352,16 +360,16 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     start = game.copy()
-    outcome, line, count = _depth_first(start.copy(), nodes, deadline, idle, progress, started)
+    outcome, line, count = _search(start.copy(), nodes, deadline, idle, progress, started)
     for order, each in enumerate(searches_again(start.restarts(), nodes)):
         if outcome != "unknown":
             break
-        outcome, line, more = _depth_first(start.copy(), each, deadline, idle, progress, started,
+        outcome, line, more = _search(start.copy(), each, deadline, idle, progress, started,
                                            count, random.Random(order))
         count += more
     pack_first = min(start.pack_first(), nodes)
     if outcome == "unknown" and pack_first:
-        outcome, line, more = _depth_first(start.copy(), pack_first, deadline, idle, progress, started, count,
+        outcome, line, more = _search(start.copy(), pack_first, deadline, idle, progress, started, count,
                                            pack_first=True)
         count += more
     if outcome == "unknown" and start.PLAYS_OUT:
@@ -1054,3 +1062,14 @@ def _replay(position: Game, moves: list[Move],
         return None
     passed.append(game.state_key())
     return played, passed, len(passed)
+
+
+# The depth-first search and the runs of the pack are most of a search's time outside the games' own
+# moves, so the build compiles a copy of this module (see patience.compiled): thoughtful and runs_turning
+# run the copy's where it was made from this very text, else the functions above; the two give the same
+# answers (tests/test_compiled.py).
+_copy = copy_of(__name__, __file__)
+_search: Callable[..., tuple[str, list[Move], int]] = _copy._depth_first if _copy is not None else _depth_first
+_turning: Callable[..., list[Step] | None] = _copy._runs_turning if _copy is not None else _runs_turning
+#: Whether they run compiled.
+COMPILED = _copy is not None
