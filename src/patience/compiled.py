@@ -6,9 +6,10 @@ hash of the text it was made from (``COMPILED_FROM``).  The module keeps its own
 doctests, and takes from the copy only the functions it names, and only if the copy was made from its
 present text: an edit is never shadowed by a stale build (it runs uncompiled, and slower, until the next
 build), and where nothing was compiled (Pyodide, or a build with ``PATIENCE_PURE=1``) it runs as it is.
-``tests/test_compiled.py`` holds each copy to its module's own functions.
+``tests/test_compiled.py`` holds each copy to its module's own functions.  A copy looks for no copy of
+its own:
 
->>> copy_of("patience._blocked_compiled", __file__) is None  # a copy looks for no copy of its own
+>>> copy_of("patience._blocked_compiled", __file__) is None
 True
 """
 
