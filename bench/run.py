@@ -194,13 +194,14 @@ def worker(args: argparse.Namespace) -> int:
     """``--worker``: measure the games and print the rates as JSON (for :func:`against`)."""
     import patience
 
-    import importlib
+    import importlib.util
 
     try:
         from patience.compiled import MODULES
     except ImportError:  # a revision from before patience.compiled: the proof alone, or nothing
         MODULES = ("blocked",)
-    compiled = all(getattr(importlib.import_module(f"patience.{name}"), "COMPILED", False) for name in MODULES)
+    compiled = all(importlib.util.find_spec(f"patience.{name}") is not None
+                   and getattr(importlib.import_module(f"patience.{name}"), "COMPILED", False) for name in MODULES)
     print(json.dumps({"engine": str(Path(patience.__file__).parent), "rates": measure(args.game, args),
                       "compiled": compiled}))
     return 0
