@@ -15,13 +15,24 @@ is built so, and runs the same module uncompiled.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 from pathlib import Path
 
 from setuptools import Extension, setup
 
-#: The modules compiled (patience.compiled.MODULES), each as (the module, its compiled copy).
-COMPILED = [(f"src/patience/{name}.py", f"src/patience/_{name}_compiled.py") for name in ("blocked", "solve")]
+def modules() -> tuple[str, ...]:
+    """The modules to compile: ``MODULES`` of ``src/patience/compiled.py`` (read without importing
+    the package, which needs nothing but the standard library)."""
+    spec = importlib.util.spec_from_file_location("_patience_compiled", "src/patience/compiled.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return tuple(module.MODULES)
+
+
+#: The modules compiled, each as (the module, its compiled copy).
+COMPILED = [(f"src/patience/{name}.py", f"src/patience/_{name}_compiled.py") for name in modules()]
 
 
 def compiled_extensions() -> list[Extension]:

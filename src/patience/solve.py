@@ -712,22 +712,13 @@ def _covering(game: Game, piles: list[Pile]) -> int:
     if not foundations:
         return 0
     wanted: Callable[[Card], bool]
-    try:
-        by_rules = type(game).foundation_fault is Game.foundation_fault and all(
-            isinstance(game.foundation_rule(f), Foundation) for f in foundations)
-    except NotImplementedError:
-        return 0
-    if by_rules:
-        wanted = game.foundation_takers(distinct_suits=False).__contains__
-    else:
-        asked: dict[Card, bool] = {}
-
-        def wanted(card: Card) -> bool:
-            if card not in asked:
-                asked[card] = any(game.foundation_fault(f, card) is None for f in foundations)
-            return asked[card]
     total = 0
-    try:
+    try:  # (a game without foundation rules answers NotImplementedError: then no card is wanted)
+        if type(game).foundation_fault is Game.foundation_fault and all(
+                isinstance(game.foundation_rule(f), Foundation) for f in foundations):
+            wanted = game.foundation_takers(distinct_suits=False).__contains__
+        else:
+            wanted = _asking(game, foundations)
         for pile in piles:
             visible = pile.visible
             for depth, card in enumerate(reversed(visible[:-1]), start=1):
@@ -736,6 +727,18 @@ def _covering(game: Game, piles: list[Pile]) -> int:
     except NotImplementedError:
         return 0
     return total
+
+
+def _asking(game: Game, foundations: list[str]) -> Callable[[Card], bool]:
+    """Whether one of ``foundations`` takes a card now, each card put to the game's own
+    :meth:`Game.foundation_fault` once (for :func:`_covering`)."""
+    asked: dict[Card, bool] = {}
+
+    def wanted(card: Card) -> bool:
+        if card not in asked:
+            asked[card] = any(game.foundation_fault(f, card) is None for f in foundations)
+        return asked[card]
+    return wanted
 
 
 Plan = list[tuple[Move, tuple[Any, ...]]]
