@@ -79,8 +79,8 @@ class Build:
             faults = tuple(tuple(self._fault(below, above) if below and above else None for above in CARDS)
                            for below in CARDS)
             _TABLES[key] = (faults, tuple(tuple(f is None for f in row) for row in faults))
-            _CHILDREN[key] = tuple(tuple(CARDS[i] for i, f in enumerate(row) if i and f is None) if b else ()
-                                   for b, row in enumerate(faults))
+            _CHILDREN[key] = tuple(tuple(card for card, f in zip(CARDS, row) if card is not None and f is None)
+                                   if b else () for b, row in enumerate(faults))
         object.__setattr__(self, "_faults", _TABLES[key][0])
         object.__setattr__(self, "_follows", _TABLES[key][1])
 

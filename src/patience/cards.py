@@ -171,7 +171,7 @@ class Card(int):
     #: made by the thousand).
     text: str
 
-    _made: dict[tuple[Rank, Suit, int], Card] = {}
+    _made: dict[tuple[Rank | int, Suit, int], Card] = {}
 
     def __new__(cls, rank: Rank | int, suit: Suit, pack: int = 0) -> Card:
         try:
@@ -196,7 +196,8 @@ class Card(int):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a card cannot be changed")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a card cannot be changed")
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit, int]]:
         return (Card, (self.rank, self.suit, self.pack))
@@ -278,7 +279,7 @@ def piquet_pack(packs: int = 1) -> list[Card]:
     return [c for c in whist_pack(packs) if c.rank == Rank.ACE or c.rank >= Rank.SEVEN]
 
 
-def shuffled(cards: Sequence[Card], seed: int) -> list[Card]:
+def shuffled(cards: Sequence[Card], seed: int | str) -> list[Card]:
     """The cards in a shuffled order that depends only on ``seed``.
 
     This function defines every deal of the book: changing it changes every

@@ -63,7 +63,7 @@ class Pile:
             return True
         if type(other) is not Pile:
             return NotImplemented
-        return self.face_down == other.face_down and self.cards == other.cards  # type: ignore[attr-defined]
+        return self.face_down == other.face_down and self.cards == other.cards
 
     def __hash__(self) -> int:
         h = self._hash
@@ -1029,9 +1029,9 @@ class Game:
             card = Card.parse(first)
         except InvalidCard:
             if " → " in want:
-                named = _ARROWS.split(text.strip())[0].strip()
+                mover = _ARROWS.split(text.strip())[0].strip()
                 try:
-                    Card.parse(named)
+                    Card.parse(mover)
                 except InvalidCard as exc:
                     raise InvalidMove(str(exc)) from None
             raise InvalidMove(
@@ -1483,7 +1483,7 @@ class Game:
 
     def foundation_fault(self, name: str, card: Card) -> str | None:
         """Why the foundation ``name`` does not take ``card`` now (None: it does)."""
-        return self.foundation_rule(name).fault(self.piles[name], card)
+        return self.foundation_rule(name).fault(self.piles[name].cards, card)
 
     def foundation_for(self, card: Card) -> str:
         """The foundation ``card`` would be played to: the first that takes it, else the first
@@ -1760,7 +1760,7 @@ class Record:
         line ends in ``#k``: the k-th of them in :meth:`Game.legal_moves` order.
         """
         game = self.start.copy()
-        lines = []
+        lines: list[str] = []
         for move in self.moves:
             same = [m for m in game.legal_moves() if str(m) == str(move)]
             if move not in same:

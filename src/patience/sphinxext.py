@@ -359,7 +359,8 @@ def _offer_notebook(app: Sphinx, pagename: str, templatename: str, context: dict
     import nbformat
 
     notebook = nbformat.read(executed, as_version=4)
-    cache_path = getattr(app.env, "mystnb_config", None) and app.env.mystnb_config.execution_cache_path
+    config = getattr(app.env, "mystnb_config", None)
+    cache_path = config and config.execution_cache_path
     if cache_path and not any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code"):
         from jupyter_cache import get_cache
 

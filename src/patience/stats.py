@@ -223,9 +223,9 @@ class Results:
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
         again = ""
         if self.restarts is not None:
-            searches = [f"{times} {'searches ' if not k else ''}of {each:,}"
-                        for k, (times, each) in enumerate(self.restarts)]
-            listed = searches[0] if len(searches) == 1 else f"{', '.join(searches[:-1])} and {searches[-1]}"
+            orders = [f"{times} {'searches ' if not k else ''}of {each:,}"
+                      for k, (times, each) in enumerate(self.restarts)]
+            listed = orders[0] if len(orders) == 1 else f"{', '.join(orders[:-1])} and {orders[-1]}"
             again = f", then {listed} in other orders"
         if self.pack_first:
             again += f", then one of {self.pack_first:,} with the pack's cards that go out first"
