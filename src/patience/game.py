@@ -17,7 +17,7 @@ from collections import Counter
 from functools import lru_cache
 from operator import is_not, itemgetter
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping, NamedTuple, Self, Sequence
 
 from .build import FAULTS, Build, Foundation
 from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
@@ -578,7 +578,7 @@ class Game:
 
     # ----------------------------------------------------------------- creation
     @classmethod
-    def deal(cls, seed: int = 1, **options: Any) -> Game:
+    def deal(cls, seed: int = 1, **options: Any) -> Self:
         """A new game dealt from the shuffled pack: the same ``seed`` always gives the same deal."""
         game = cls(**options)
         game.seed = seed
@@ -586,7 +586,7 @@ class Game:
         return game
 
     @classmethod
-    def from_position(cls, text: str) -> Game:
+    def from_position(cls, text: str) -> Self:
         """Load a position written by ``str(game)``; :class:`InvalidPosition` if it is malformed.
 
         Piles left out are empty, so a hand-written position need list only the
@@ -616,6 +616,8 @@ class Game:
             game = game_cls(**opts)
         except ValueError as exc:
             raise InvalidPosition(str(exc)) from None
+        if not isinstance(game, cls):
+            raise InvalidPosition(f"this is a position of {slug!r}, not of a game of {cls.__name__}")
         for token in m.group("rest").split():
             c = _COUNTER.match(token)
             if not c:
@@ -661,7 +663,7 @@ class Game:
         hidden: bool = True,
         to_deal: bool = False,
         **options: Any,
-    ) -> Game:
+    ) -> Self:
         """A position made of the piles that matter, for examples and tests.
 
         ``piles`` maps pile names to their cards (position text: bottom first,
@@ -716,7 +718,7 @@ class Game:
         return cls.from_position(str(game))
 
     @classmethod
-    def deal_with(cls, seed: int, *given: Any, **options: Any) -> Game:
+    def deal_with(cls, seed: int, *given: Any, **options: Any) -> Self:
         """The deal ``seed``, laid out by ``lay_out(cards, *given)``: for a game whose
         :meth:`lay_out` takes, after the shuffled cards, the cards a plate shows (its reserve, its
         help cards), which it deals first, the rest of the pack keeping the order of the deal.
@@ -732,7 +734,7 @@ class Game:
         return cls.from_position(str(game))
 
     @classmethod
-    def from_plate(cls, **options: Any) -> Game:
+    def from_plate(cls, **options: Any) -> Self:
         """The position shown on the source's plate, played with the plate's options and ``options``.
 
         >>> from patience import games
@@ -773,7 +775,7 @@ class Game:
                 parts.append("missing " + " ".join(map(str, short)))
             raise InvalidPosition(f"the cards are not those of the pack: {'; '.join(parts)}")
 
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         """An independent copy of the position (without its history)."""
         twin = type(self)(**self.options)
         twin.seed = self.seed

@@ -171,7 +171,7 @@ class Anna(Game):
         helps, jacks = parse_cards(help_cards), parse_cards(knaves)
         if len(helps) != len(HELPS) or len(jacks) > len(FOUNDATIONS):
             raise InvalidPosition(f"the A is {len(HELPS)} cards and the N at most {len(FOUNDATIONS)}")
-        return cls.deal_with(seed, helps, jacks, **options)  # type: ignore[return-value]
+        return cls.deal_with(seed, helps, jacks, **options)
 
     # ------------------------------------------------------------------ the rules' pieces
     def foundation_rule(self, name: str) -> Foundation:
@@ -181,7 +181,7 @@ class Anna(Game):
         """Rule I's build, and a foundation finished with its king takes nothing more."""
         if len(self.piles[name].cards) >= FULL:
             return "complete"
-        return FOUNDATION.fault(self.piles[name], card)
+        return FOUNDATION.fault(self.piles[name].cards, card)
 
     def talon_live(self) -> bool:
         """Whether the talon's top card may be played (with ``talon=dead``, only as it turns up)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter, itemgetter
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN, suit_run
 from ..cards import CARDS, Card, Rank, whist_pack
@@ -78,7 +78,7 @@ _PLACES_BELOW = [itemgetter(*GARDEN[r * COLUMNS:]) for r in range(ROWS)] + [lamb
 _EMPTY = Pile()
 #: The place holding one card, for each card of the two packs by its pack and code (a row is
 #: dealt without making new piles).
-_HELD = [(None, *(Pile((Card(card.rank, card.suit, pack),)) for card in CARDS[1:])) for pack in range(2)]
+_HELD = [(_EMPTY, *(Pile((Card(card.rank, card.suit, pack),)) for card in CARDS if card is not None)) for pack in range(2)]
 
 
 def _nothing_below(piles: dict[str, Pile], rows: int) -> bool:
@@ -180,7 +180,7 @@ class Babette(Game):
     #: Plate 022, read card by card (the reading is in the chapter): four rows of the garden dealt,
     #: eight cards played from them, eight vacancies.  The 72 cards still to deal are not on the
     #: plate: they are set in the order chosen in the chapter.
-    PLATE = None  # set below the class, from PLATE_GARDEN and PLATE_STOCK
+    PLATE: ClassVar[str | None] = None  # set below the class, from PLATE_GARDEN and PLATE_STOCK
 
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
@@ -223,7 +223,6 @@ class Babette(Game):
                 piles[f"foundation {first + i}"] = " ".join(map(str, cards))
         piles["stock"] = stock or ""
         game = super().arrange(piles, rest="stock", to_deal=True, **options)
-        assert isinstance(game, Babette)
         game.counters["rows"] = len(lines)
         return game
 
@@ -326,8 +325,9 @@ class Babette(Game):
                     yield Move("move", (card,), source, other, f"{card} → {self._card(other)}")
         first = self.piles_of("foundation")[0]
         for source in GARDEN:
-            card = self.piles[source].top
-            if card is not None and source not in free:
+            cards = self.piles[source].cards
+            if cards and source not in free:
+                card = cards[-1]
                 yield Move("move", (card,), source, first, f"{card} → foundation")
 
     def generate_legal_moves(self) -> list[Move]:
@@ -461,7 +461,7 @@ class Babette(Game):
         if pile.cards:
             return rule.build.fault(pile.cards[-1], card)
         if card.rank != rule.base:
-            return rule.fault(pile, card)
+            return rule.fault(pile.cards, card)
         for other in self.piles_of("foundation"):
             begun = self.piles[other].cards
             if begun and begun[0].suit == card.suit and _RULE[other] == rule:

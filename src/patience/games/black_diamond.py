@@ -167,7 +167,7 @@ class BlackDiamond(Game):
         given["hand"] = hand
         given.update(piles or {})
         return cls.arrange(given, rest=lambda c: "diamonds" if c.suit is Suit.DIAMONDS else "black deck",
-                           **options)  # type: ignore[return-value]
+                           **options)
 
     # ------------------------------------------------------------------ rules
     def takes(self, place: str, card: Card) -> tuple[str, str] | None:

@@ -27,7 +27,7 @@ ends; ``exchanges=0`` sets no limit.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..cards import Card
 from ..errors import IllegalMove
@@ -122,7 +122,7 @@ class Caesar(Game):
     AVAILABILITY = ("Play", "only the nine cards withdrawn, ace to nine, are placed")
     UNDEALT = ("pack",)
     UNDEALT_RULE = ("Play", "only the nine cards withdrawn, ace to nine, are placed")
-    OUT: tuple[str, ...] = ()
+    OUT: ClassVar[tuple[str, ...]] = ()
     OPTIONS = (
         Option(
             "exchanges",
@@ -276,14 +276,16 @@ class Caesar(Game):
         now = min(exchanges_to(tuple(values), where) for where in _WHERE)
         useful = []
         for move in legal:
-            i, j = _INDEX[move.source], _INDEX[move.target]
+            source, target = move.source, move.target
+            assert source is not None and target is not None
+            i, j = _INDEX[source], _INDEX[target]
             values[i], values[j] = values[j], values[i]
             if min(exchanges_to(tuple(values), where) for where in _WHERE) < now:
                 useful.append(move)
             values[i], values[j] = values[j], values[i]
         return useful
 
-    def safe_move(self, moves: list[Move]) -> Move | None:  # type: ignore[override]
+    def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """The first of ``moves`` that brings the square nearer to a magic square, when the exchanges
         left are enough: it keeps every win within reach."""
         limit = self.limit

@@ -60,13 +60,13 @@ FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 5))
 BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(
     tuple(c for c in cs if c.value != 1) for cs in LAYOUT_BUILD.children_table())
 #: The aces, which begin the foundations (rule 3).
-ACES = tuple(c for c in CARDS[1:] if c.value == 1)
+ACES = tuple(c for c in CARDS if c is not None and c.value == 1)
 #: What proves a card can never go up (:meth:`Canfield.blocked`): the foundations up from the aces
 #: (rule 3), the rows down in alternate colours to the twos (rule 5: an ace goes on no card), and
 #: the kings alone to a space (rule 7).
 BLOCKING = Blocking(needs([ACES_UP]),
                    [() if card and card.value == 1 else ontos for card, ontos in zip(CARDS, onto(LAYOUT_BUILD))],
-                   [bool(card) and card.value == 13 for card in CARDS])
+                   [card is not None and card.value == 13 for card in CARDS])
 
 
 
@@ -175,7 +175,6 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         """Load a position; the stock is always face down (brackets may be left out), and a position
         without ``score=`` in its first line is scored from its foundations."""
         game = super().from_position(text)
-        assert isinstance(game, Canfield)
         game.piles["stock"] = game.piles["stock"].turned_down()
         for name in ["waste"] + game.piles_of("foundation"):
             if game.piles[name].face_down:
@@ -186,7 +185,7 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         return game
 
     @classmethod
-    def arrange(cls, columns: Mapping[int, str], waste: str = "", foundations: str = "",
+    def arrange(cls, columns: Mapping[int, str], waste: str = "", foundations: str = "",  # type: ignore[override]
                 stock: str | None = None, **options: Any) -> Canfield:
         """A position made of the piles that matter, for examples and tests.
 
@@ -207,7 +206,6 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         if stock is not None:
             piles["stock"] = " ".join(f"[{card}]" for card in stock.split())
         game = super().arrange(piles, rest="stock", **options)
-        assert isinstance(game, Canfield)
         game.counters["score"] = game.earned()
         return game
 
@@ -438,16 +436,17 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
                 return self.illegal("7", "the king already heads a row of its own: "
                                     "moving it to another space fills none", head)
             return None
+        under = target.cards[-1]
         if head.rank == Rank.ACE:
             return self.illegal("5", "the layout builds down to the twos: aces go to the foundations",
-                                head, target.top)
-        fault = LAYOUT_BUILD.fault(target.top, head)
+                                head, under)
+        fault = LAYOUT_BUILD.fault(under, head)
         if fault == "must alternate in colour":
             return self.illegal("5", "the layout builds in alternate colours, red on black, "
-                                "black on red", head, target.top)
+                                "black on red", head, under)
         if fault:
             return self.illegal("5", "the layout builds in descending sequence, K, Q, J, down "
-                                "to 2", head, target.top)
+                                "to 2", head, under)
         return None
 
     def _showing(self, source: str, cards: tuple[Card, ...]) -> bool:

@@ -44,7 +44,7 @@ from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..build import Build, Foundation, suit_run
-from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
+from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
@@ -79,7 +79,7 @@ FORMATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
 #: For the fast paths, by a card's code: the card that follows it on a formation (rule 8: up in
 #: suit, the ace after the king), the four formation cards of its value, and its name.
 _FOLLOWING = (None, *(CARDS[(code - 1) // 13 * 13 + code % 13 + 1] for code in range(1, 53)))
-_OF_VALUE = {value: tuple(CARDS[13 * suit + value] for suit in range(4)) for value in range(1, 14)}
+_OF_VALUE = {value: tuple(Card(value, suit) for suit in Suit) for value in range(1, 14)}
 _NAMES = ("", *(str(card) for card in CARDS[1:]))
 _CARDS_OF_PILE = attrgetter("cards")
 _FILE_PILES = itemgetter(*FILE_NAMES)
@@ -116,7 +116,8 @@ class Lie:
 def _lying_on(build: Build) -> tuple[tuple[Card, ...], ...]:
     """By a card's code, the cards that ``build`` lets lie on it in the files."""
     table = build.table()
-    return ((), *(tuple(above for above in CARDS[1:] if table[below][above]) for below in CARDS[1:]))
+    return ((), *(tuple(above for above in CARDS if above is not None and table[below][above])
+                  for below in CARDS if below is not None))
 
 
 @lru_cache(maxsize=None)
@@ -261,7 +262,6 @@ class Demon(Game):
         up.  The first foundation holds the formation card, and a file may be vacant only when the
         heap is exhausted."""
         game = super().from_position(text)
-        assert isinstance(game, Demon)
         game.piles["hand"] = game.piles["hand"].turned_down()
         game.piles["heap"] = game._heap(game.piles["heap"].cards)
         for name, pile in game.piles.items():
@@ -318,9 +318,7 @@ class Demon(Game):
         piles["talon"] = talon
         if hand is not None:
             piles["hand"] = hand
-        game = super().arrange(piles, rest=rest, hidden=False, **options)
-        assert isinstance(game, Demon)
-        return game
+        return super().arrange(piles, rest=rest, hidden=False, **options)
 
     @classmethod
     def from_line(cls, line: str, formation: str, seed: int = 0, **options: Any) -> Demon:
@@ -367,7 +365,9 @@ class Demon(Game):
                 continue
             found.append(pile[0])
             if len(pile) < FULL:
-                wanted[_FOLLOWING[pile[-1]]] = name
+                following = _FOLLOWING[pile[-1]]
+                assert following is not None
+                wanted[following] = name
         if empty is not None:
             for card in _OF_VALUE[found[0].value]:
                 if card not in found:
@@ -624,7 +624,7 @@ class Demon(Game):
             if target.is_empty:
                 return self.illegal("3", "the vacancy is filled from the rubbish heap at once", head)
             return self.illegal("5", "the card turned up from the rubbish heap is used for the formation "
-                                "building, not on the files", head, target.top)
+                                "building, not on the files", head, target.cards[-1])
         under = target.top
         if under is None:
             return self._vacancy_violation(move, source)
@@ -643,6 +643,7 @@ class Demon(Game):
     def _lift_violation(self, pile: Pile, move: Move) -> IllegalMove | None:
         """What may be lifted from a file: its top card, to a formation; onto another file, the whole
         file (with ``files=part``, any part of it that is a sequence)."""
+        assert move.target is not None
         n = len(move.cards)
         head = move.cards[0]
         if n > len(pile) or pile.cards[len(pile) - n:] != move.cards:
@@ -662,6 +663,7 @@ class Demon(Game):
     def _vacancy_violation(self, move: Move, source: Pile) -> IllegalMove | None:
         """Rule 3: a vacancy is filled from the rubbish heap; once the heap is exhausted, as
         ``empty_heap`` says."""
+        assert move.source is not None
         head = move.cards[0]
         if self.piles["heap"].cards:
             return self.illegal("3", "a vacancy is filled by taking a card from the rubbish heap", head)

@@ -236,7 +236,7 @@ class Diamond(Game):
             aside.append(str(card))
         piles["aside"] = " ".join(aside)
         piles["heap"] = heap
-        return super().arrange(piles, rest="hand", **options)  # type: ignore[return-value]
+        return super().arrange(piles, rest="hand", **options)
 
     @classmethod
     def completed(cls, apex: str, upto: int = ROWS, **options: Any) -> Diamond:

@@ -61,7 +61,7 @@ ROW_LENGTHS = (5, 5, 5, 5, 6)
 ROWS = tuple(f"{group} row {r}" for group in GROUPS for r in range(1, len(ROW_LENGTHS) + 1))
 FOUNDATIONS = tuple(f"foundation {i}" for i in range(1, 5))
 #: The cards a foundation takes next, by its top card's code, for each way of building.
-_FOLLOWERS = {build: tuple(tuple(c for c in CARDS[1:] if top and build.follows(top, c)) for top in CARDS)
+_FOLLOWERS = {build: tuple(tuple(c for c in CARDS if c is not None and top and build.follows(top, c)) for top in CARDS)
               for build in (ACES_UP.build, DESCENDING.build)}
 _ACES = tuple(Card(Rank.ACE, suit) for suit in Suit)
 
@@ -206,7 +206,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
                     "are not the start of a foundation"
                 )
             game.piles[next(foundations)] = Pile(tuple(cards))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -246,7 +246,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
             value = card.value
             below = lying.get(card - 1, []) if value != 1 else []
             above = lying.get(card + 1, []) if value != 13 else []
-            targets = sorted(lanes + below + above) if below or above else lanes
+            targets = sorted([*lanes, *below, *above]) if below or above else lanes
             for _, target, under in targets:
                 if target != source:
                     legal.append(move_onto((card,), source, target, under.text if under else "lane"))
@@ -344,6 +344,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
 
     def is_available(self, move: Move) -> bool:
         """Rule I: one card, the outside card of a row (never a card of the foundations)."""
+        assert move.source is not None
         source = self.piles[move.source]
         return (
             not move.source.startswith("foundation")
@@ -368,6 +369,7 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
         return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
     def apply(self, move: Move) -> None:
+        assert move.source is not None and move.target is not None
         piles = self.piles
         source, target = piles[move.source], piles[move.target]
         left = source.cards[:-1]

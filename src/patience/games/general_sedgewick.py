@@ -34,7 +34,7 @@ deal 8♠ 8
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
@@ -60,7 +60,7 @@ FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
 #: Rules III and IV by the cards' codes, without and with ``wrap``: ``ON[wrap][under][card]``.
 ON = {wrap: Build("down", "any", wrap=wrap).table() for wrap in (False, True)}
 #: The cards that may lie on each card on the cross, without and with ``wrap``.
-CHILDREN = {wrap: tuple(() if under is None else tuple(c for c in CARDS[1:] if table[under][c])
+CHILDREN = {wrap: tuple(() if under is None else tuple(c for c in whist_pack() if table[under][c])
                         for under in CARDS)
             for wrap, table in ON.items()}
 
@@ -146,7 +146,7 @@ class GeneralSedgewick(Game):
     )
 
     #: Plate 028: the cross as dealt; the pack behind it is set below the class.
-    PLATE: str | None = None
+    PLATE: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ piles
     def pile_names(self) -> list[str]:
@@ -166,7 +166,6 @@ class GeneralSedgewick(Game):
         """Load a position (the pack face down, every other pile face up: ``FACE_DOWN``); the
         foundations must be begun with cards of one value, the upper left corner first."""
         game = super().from_position(text)
-        assert isinstance(game, GeneralSedgewick)
         base = game.base
         for name in game.piles_of("foundation"):
             pile = game.piles[name]
@@ -209,9 +208,7 @@ class GeneralSedgewick(Game):
         piles["talon"] = talon
         if pack is not None:
             piles["pack"] = " ".join(f"[{card}]" for card in pack.split())
-        game = super().arrange(piles, rest="pack", **options)
-        assert isinstance(game, GeneralSedgewick)
-        return game
+        return super().arrange(piles, rest="pack", **options)
 
     @classmethod
     def from_cross(cls, cross: str, pack_seed: int = 0, **options: Any) -> GeneralSedgewick:

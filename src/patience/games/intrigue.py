@@ -156,7 +156,7 @@ class Intrigue(Game):
         game = cls.from_position(EXAMPLE)
         if options:
             game = cls.from_position(EXAMPLE.replace("intrigue ", cls(**options).spec + " ", 1))
-        return game  # type: ignore[return-value]
+        return game
 
     def current(self, piles: Mapping[str, Pile] | None = None) -> str:
         """The packet of the middle row the pack is being dealt upon: the last queen out (Rule IV)
@@ -198,9 +198,9 @@ class Intrigue(Game):
             names = BOTTOMS if value == 5 else TOPS if value == 6 else MIDDLES
             return next(name for name in names if not piles[name].cards)
         if self.options.from_pack == "must":
-            names = (self._takers(piles) if takers is None else takers).get(value)
-            if names:
-                return names[0]
+            packets = (self._takers(piles) if takers is None else takers).get(value)
+            if packets:
+                return packets[0]
         return self.current(piles)
 
     # ------------------------------------------------------------------ moves
@@ -289,7 +289,7 @@ class Intrigue(Game):
                 return self.illegal("VII" if top_row else "VI",
                                     f"the {row} row is built to the {crown}, and this packet is finished",
                                     card, under)
-            if (UP if top_row else DOWN).fault(piles[target], card) is not None:
+            if (UP if top_row else DOWN).fault(piles[target].cards, card) is not None:
                 if top_row:
                     return self.illegal("VII", "the 6's are built upwards, irrespective of suit", card, under)
                 return self.illegal("VI", "the 5's are built downwards to the kings, irrespective of suit",

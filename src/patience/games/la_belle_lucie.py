@@ -23,7 +23,7 @@ K♣
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
@@ -55,7 +55,7 @@ class LaBelleLucie(Game):
     chapter = "la-belle-lucie"
     order = 1
     source = SOURCE
-    plate = "001"
+    plate: ClassVar[str | None] = "001"
     packs = 1
     #: The source's rules: the two numbered ones, then the paragraphs of PLAY
     #: that a move can break, under the short names the engine cites.
@@ -75,7 +75,7 @@ class LaBelleLucie(Game):
     #: The foundations are alike but for the card they begin with, which their cards show; the
     #: packets are alike too once no re-deal is left (:meth:`solver_key`).
     INTERCHANGEABLE = ("foundation",)
-    OPTIONS = (
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("redeals", 2, "re-deals allowed (the book: “if necessary twice”)"),
         Option(
             "redeal_when",
@@ -99,7 +99,7 @@ class LaBelleLucie(Game):
     #: except the single card: the plate draws it in the middle of the bottom row, between
     #: its fans 16 and 18, but it is the last packet dealt, so it is packet 18 here (and
     #: the plate's fan 18 is packet 17).  The ranks of most court cards cannot be read.
-    PLATE = """\
+    PLATE: ClassVar[str | None] = """\
 la-belle-lucie seed=0 redeals=0
 foundation 1:
 foundation 2:
@@ -272,7 +272,7 @@ packet 18: K♣
         piles = self.piles
         packets = [Lay(piles[name].cards, len(piles[name].cards)) for name in self._packets]
         founded = [card for name in self.piles_of("foundation") for card in piles[name].cards]
-        return _blocking(type(self)).card(packets, (), founded)
+        return _blocking(type(self)).card(packets, (), founded)  # type: ignore[arg-type]  # a class is hashable: python/mypy#20409
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less, once no re-deal is left, the marriages of a card that lies alone
@@ -379,7 +379,10 @@ packet 18: K♣
         it goes to a foundation; those that can be played come first."""
         found = []
         for m in self.moves():
-            if m.kind != "move" or (to_foundation and not m.target.startswith("foundation")):
+            if m.kind != "move":
+                continue
+            assert m.target is not None
+            if to_foundation and not m.target.startswith("foundation"):
                 continue
             if self.violation(m) is None:
                 found.append((m.cards[0], m.target.startswith("foundation")))
@@ -390,6 +393,7 @@ packet 18: K♣
         if move.kind == "redeal":
             self._redeal()
         else:
+            assert move.source is not None and move.target is not None
             self.transfer(move.source, move.target)
 
     def _redeal(self) -> None:

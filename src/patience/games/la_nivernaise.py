@@ -139,7 +139,7 @@ class LaNivernaise(Game):
             kind = ASCENDING if name in ASCENDING else DESCENDING
             if any(piles[other].cards and piles[other].cards[0].suit == card.suit for other in kind):
                 return "different suits"
-        return self.foundation_rule(name).fault(piles[name], card)
+        return self.foundation_rule(name).fault(piles[name].cards, card)
 
     def lay_out(self, cards: list[Card], flanks: Sequence[Card] = (), tops: Sequence[Card] = ()) -> None:
         """Deal eight cards to the Flanks (the left column from the top, then the right), then six
@@ -182,7 +182,7 @@ class LaNivernaise(Game):
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()), flank_cards, top_cards)
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ Rule II
     def vacancies(self) -> list[str]:

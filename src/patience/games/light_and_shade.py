@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, whist_pack
@@ -89,11 +89,11 @@ def _shade_of(value: int, red: bool) -> str:
 
 #: Each card by its value and colour alone, by the card's code: the rules never name a suit once
 #: the aces are laid (the moves and the solver's key go by these).
-_SHADE = ("", *(_shade_of(c.value, c.is_red) for c in CARDS[1:]))
+_SHADE = ("", *(_shade_of(c.value, c.is_red) for c in CARDS if c is not None))
 #: The shade a foundation topped by each card takes next: one higher, of the other colour (Rule I).
-FOUNDATION_WANTS = ("", *(_shade_of(c.value + 1, not c.is_red) for c in CARDS[1:]))
+FOUNDATION_WANTS = ("", *(_shade_of(c.value + 1, not c.is_red) for c in CARDS if c is not None))
 #: The shade an Auxiliary topped by each card takes: one lower, of the other colour (Rule II).
-AUXILIARY_WANTS = ("", *(_shade_of(c.value - 1, not c.is_red) for c in CARDS[1:]))
+AUXILIARY_WANTS = ("", *(_shade_of(c.value - 1, not c.is_red) for c in CARDS if c is not None))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -158,7 +158,7 @@ class LightAndShade(Game):
     #: Plate 024, read card by card (the reading is in the chapter): the aces withdrawn and the
     #: eight cards just dealt.  The 88 cards of the pack are not on the plate: they are set in the
     #: order chosen in the chapter.
-    PLATE = None  # set below the class, from PLATE_AUXILIARIES, PLATE_RIVALS and PLATE_PACK
+    PLATE: ClassVar[str | None] = None  # set below the class, from PLATE_AUXILIARIES, PLATE_RIVALS and PLATE_PACK
 
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
@@ -212,9 +212,7 @@ class LightAndShade(Game):
         for name, suit, top in zip(FOUNDATIONS, FOUNDATION_SUITS, tops):
             piles[name] = " ".join(map(str, _foundation_cards(suit, Card.parse(top), pool)))
         piles["pack"] = " ".join(f"[{c}]" for c in reversed(next_cards))
-        game = super().arrange(piles, rest="pack", **options)
-        assert isinstance(game, LightAndShade)
-        return game
+        return super().arrange(piles, rest="pack", **options)
 
     # ------------------------------------------------------------------ the deal
     def lay_out(self, cards: list[Card]) -> None:
@@ -277,7 +275,7 @@ class LightAndShade(Game):
             if not cards:
                 continue
             card = cards[-1]
-            targets = takes.get(_SHADE[card], ())
+            targets: Sequence[tuple[str, Card | None]] = takes.get(_SHADE[card], ())
             if vacancies:
                 targets = sorted([*targets, *vacancies], key=itemgetter(0))
             for target, under in targets:
@@ -290,13 +288,13 @@ class LightAndShade(Game):
         return moves
 
     def _places(self, wanted: set[str] | None = None, founding: list[Move] | None = None) -> tuple[
-            dict[str, list[tuple[str, Card | None]]], list[tuple[str, Card | None]], list[str]]:
+            dict[str, list[tuple[str, Card]]], list[tuple[str, Card | None]], list[str]]:
         """Where cards may go between the piles: the Auxiliaries by the shade each takes, with their
         last cards (Rule II); their vacancies, which take a Rival; and the vacancies of the Rivals,
         which take the talon's card (Rule III).  Given the shades the foundations take next,
         ``wanted``, the moves of the Auxiliaries' cards up are added to ``founding`` on the way."""
         piles = self.piles
-        takes: dict[str, list[tuple[str, Card | None]]] = {}
+        takes: dict[str, list[tuple[str, Card]]] = {}
         vacancies: list[tuple[str, Card | None]] = []
         for name in AUXILIARIES:
             cards = piles[name].cards
@@ -309,7 +307,7 @@ class LightAndShade(Game):
                 vacancies.append((name, None))
         return takes, vacancies, [name for name in RIVALS if not piles[name].cards]
 
-    def _talon_moves(self, card: Card, takes: Mapping[str, Sequence[tuple[str, Card | None]]],
+    def _talon_moves(self, card: Card, takes: Mapping[str, Sequence[tuple[str, Card]]],
                      rivals: Sequence[str]) -> list[Move]:
         """The moves of ``card``, the talon's top card: onto the Auxiliaries that take its shade
         (``takes``: each with its last card, by the shade it takes; unless ``talon_to_auxiliaries``

@@ -173,7 +173,7 @@ class Margarethe(Game):
         cards = parse_cards(help_cards)
         if len(cards) != len(HELP):
             raise InvalidPosition(f"the A is {len(HELP)} cards, not {len(cards)}")
-        return cls.deal_with(seed, cards, **options)  # type: ignore[return-value]
+        return cls.deal_with(seed, cards, **options)
 
     @classmethod
     def arrange(cls, help_cards: Mapping[str, str], talon_cards: str = "",  # type: ignore[override]
@@ -192,8 +192,8 @@ class Margarethe(Game):
         for name in help_cards:
             if name not in HELP:
                 raise InvalidPosition(f"unknown pile {name!r} in {game.name}")
-        for text in (*help_cards.values(), talon_cards, pack):
-            spare.subtract(Pile.of(text).cards)
+        for cards in (*help_cards.values(), talon_cards, pack):
+            spare.subtract(Pile.of(cards).cards)
         text = [f"{game.spec} seed=0"]
         for name, court in zip(FOUNDATIONS, COURT):
             spare[court] -= 1
@@ -213,7 +213,7 @@ class Margarethe(Game):
         text += [f"{name}: {cards}" for name, cards in help_cards.items()]
         under = " ".join(f"[{card.text}]" for card in sorted(spare.elements()))
         text += [f"talon: {talon_cards}", f"pack: {under} {pack}"]
-        return cls.from_position("\n".join(text))  # type: ignore[return-value]
+        return cls.from_position("\n".join(text))
 
     # ------------------------------------------------------------------ the foundations
     @staticmethod

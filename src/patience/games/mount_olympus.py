@@ -207,7 +207,7 @@ class MountOlympus(Game):
             raise InvalidPosition(f"the battery is {len(BATTERY)} cards, not {len(cards)}")
         if any(card.value <= 2 for card in cards):
             raise InvalidPosition("the aces and twos are the foundations, not cards of the battery")
-        return cls.deal_with(seed, cards, **options)  # type: ignore[return-value]
+        return cls.deal_with(seed, cards, **options)
 
     @classmethod
     def arrange(  # type: ignore[override]
@@ -234,16 +234,18 @@ class MountOlympus(Game):
         lines = [f"{game.spec} seed=0"]
         for name, first in zip(FOUNDATIONS, FIRST):
             cards = [first]
-            while cards[-1].value <= 11 and left[_takes(cards[-1])] > 0:
-                cards.append(_takes(cards[-1]))  # type: ignore[arg-type]
-                left[cards[-1]] -= 1
+            taken = _takes(first)
+            while taken is not None and left[taken] > 0:
+                cards.append(taken)
+                left[taken] -= 1
+                taken = _takes(taken)
             lines.append(f"{name}: {' '.join(c.text for c in cards)}")
         if any(n < 0 for n in left.values()):
             raise InvalidPosition(f"too many {' '.join(str(c) for c, n in left.items() if n < 0)} for the pack")
         under = " ".join(f"[{card.text}]" for card in sorted(left.elements()))
         lines += [f"{name}: {text}" for name, text in battery.items()]
         lines += [f"talon: {talon_cards}", f"pack: {under} {pack}"]
-        return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+        return cls.from_position("\n".join(lines))
 
     # ------------------------------------------------------------------ the moves
     def talon_available(self) -> bool:
@@ -280,7 +282,7 @@ class MountOlympus(Game):
                 if nxt is not None and nxt not in takers:
                     takers[nxt] = [name]
             return takers
-        return self.worked_out("takers", FOUNDATIONS, work)  # type: ignore[no-any-return]
+        return self.worked_out("takers", FOUNDATIONS, work)
 
     def generate_legal_moves(self) -> list[Move]:
         piles = self.piles

@@ -181,9 +181,7 @@ class NapoleonAtStHelena(Game):
         piles["talon"] = talon
         if pack is not None:
             piles["pack"] = " ".join(f"[{card}]" for card in pack.split())
-        game = super().arrange(piles, rest="pack", **options)
-        assert isinstance(game, NapoleonAtStHelena)
-        return game
+        return super().arrange(piles, rest="pack", **options)
 
     @classmethod
     def from_rows(cls, rows: str, pack_seed: int = 0, **options: Any) -> NapoleonAtStHelena:
@@ -356,7 +354,9 @@ class NapoleonAtStHelena(Game):
             return True
         if move.target is not None and move.target.startswith("foundation"):
             return False
-        pile = self.piles[move.source]
+        source = move.source
+        assert source is not None
+        pile = self.piles[source]
         return len(pile) < 2 or pile.cards[-2] not in self._takers()
 
     def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:

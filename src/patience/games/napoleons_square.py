@@ -280,13 +280,12 @@ talon:
         """Load a position (the pack face down, every other pile face up: ``FACE_DOWN``); only one
         card is turned from the pack at a time."""
         game = super().from_position(text)
-        assert isinstance(game, NapoleonsSquare)
         if len(game.piles["turned"]) > 1:
             raise InvalidPosition("only one card is turned from the pack at a time")
         return game
 
     @classmethod
-    def arrange(cls, packets: Mapping[int, str], foundations: str = "", talon: str = "",
+    def arrange(cls, packets: Mapping[int, str], foundations: str = "", talon: str = "",  # type: ignore[override]
                 turned: str = "", pack: str | None = None, **options: Any) -> NapoleonsSquare:
         """A position made of the piles that matter, for examples and tests.
 
@@ -308,9 +307,7 @@ talon:
         piles["turned"] = turned
         if pack is not None:
             piles["pack"] = " ".join(f"[{card}]" for card in pack.split())
-        game = super().arrange(piles, rest="pack", **options)
-        assert isinstance(game, NapoleonsSquare)
-        return game
+        return super().arrange(piles, rest="pack", **options)
 
     # ------------------------------------------------------------------ moves
     def available(self) -> Iterator[tuple[str, Card]]:
@@ -644,7 +641,9 @@ talon:
             self._redeal()
             return
         if kind == "slip":
-            self._slip(move.source, move.cards[0])
+            packet = move.source
+            assert packet is not None
+            self._slip(packet, move.cards[0])
             return
         # One card moves: the next of the pack is turned, or an available card goes.
         source, target = ("pack", "turned") if kind == "deal" else (move[2], move[3])

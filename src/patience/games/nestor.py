@@ -36,7 +36,7 @@ patience.errors.IllegalMove: Pairs — a pair is two cards of equal value (8♥ 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..cards import Card, InvalidCard, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
@@ -151,7 +151,7 @@ class Nestor(Game):
     #: of four below them.  The fifth card of the third row is printed blank; the engine puts there
     #: the first, in new-pack order, of the four cards the plate does not show that may go there
     #: (7♥), and the other four cards that the plate does not show make the reserve.
-    PLATE: str = ""
+    PLATE: ClassVar[str] = ""
 
     # ---------------------------------------------------------------- the piles
     def pile_names(self) -> list[str]:
@@ -168,7 +168,7 @@ class Nestor(Game):
         again = 0
         while dealt is None:
             again += 1
-            dealt = deal_columns(shuffled(cards, f"{self.seed}/again {again}"), lay)  # type: ignore[arg-type]
+            dealt = deal_columns(shuffled(cards, f"{self.seed}/again {again}"), lay)
         columns, rest = dealt
         for name, column in zip(COLUMN_NAMES, columns):
             self.piles[name] = Pile(tuple(column))
@@ -213,7 +213,7 @@ class Nestor(Game):
         lines.append("reserve: " + " ".join(f"[{c}]" for c in reversed(kept)))
         lines.append("aside: " + " ".join(map(str, put)))
         lines.append("paired: " + " ".join(str(c) for c in sorted(rest.elements(), key=lambda c: (c.value, c))))
-        return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+        return cls.from_position("\n".join(lines))
 
     # ------------------------------------------------------------ availability
     def available(self) -> list[tuple[str, Card]]:

@@ -59,7 +59,7 @@ ON = ALTERNATE.table()
 #: The kind of card by colour and value, as Rule II sees it (a red three): ``KIND[card]``; and the
 #: kind each card takes on a Volunteer, ``TAKES_KIND[under]`` (the kind one lower, of the other
 #: colour; None under an ace).
-KIND = tuple(None if c is None else (c.is_red, c.value) for c in CARDS)
+KIND = tuple((False, 0) if c is None else (c.is_red, c.value) for c in CARDS)
 TAKES_KIND = tuple(None if c is None or c.value == 1 else (not c.is_red, c.value - 1) for c in CARDS)
 
 #: The plate's Volunteers, left to right (the reading, card by card, is in the chapter).
@@ -244,9 +244,7 @@ class RedAndBlack(Game):
             piles[f"foundation {i}"] = built.get(f"foundation {i}", f"A{suit}")
         piles["talon"] = talon
         piles["pack"] = " ".join(f"[{card}]" for card in reversed(pack.split()))
-        game = super().arrange(piles, rest="pack", **options)
-        assert isinstance(game, RedAndBlack)
-        return game
+        return super().arrange(piles, rest="pack", **options)
 
     @classmethod
     def from_volunteers(cls, volunteers: str, pack_seed: int = 0, **options: Any) -> RedAndBlack:
@@ -344,8 +342,9 @@ class RedAndBlack(Game):
             if sequences:
                 sources += [(name, cards[-n:]) for n in range(alternate_run(cards), 1, -1)]
             sources.append((name, cards[-1:]))
-            if under.value > 1:
-                spouses.setdefault(TAKES_KIND[under], []).append((name, under))
+            taken = TAKES_KIND[under]
+            if taken is not None:
+                spouses.setdefault(taken, []).append((name, under))
         return sources, spouses
 
     @staticmethod

@@ -199,7 +199,7 @@ packet 20: 4♥
             game.piles[name] = Pile((card,))
         game.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
         game.counters["rounds"] = 1
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     @classmethod
     def arrange(  # type: ignore[override]
@@ -260,7 +260,7 @@ packet 20: 4♥
                     game.piles[name] = Pile(tuple(run))
         bottom = tuple(sorted(extra, reverse=True))
         game.piles["pack"] = Pile(bottom + tuple(reversed(dealt)), len(bottom) + len(dealt))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ the state
     @property
@@ -421,7 +421,7 @@ packet 20: 4♥
     def foundation_fault(self, name: str, card: Card) -> str | None:
         """:class:`~patience.build.Foundation`'s fault, and a begun suit of a kind takes no second
         foundation of that suit."""
-        fault = self.foundation_rule(name).fault(self.piles[name], card)
+        fault = self.foundation_rule(name).fault(self.piles[name].cards, card)
         if fault is None and not self.piles[name].cards and not self._founds(card):
             return "a foundation of this suit is begun"
         return fault
@@ -523,7 +523,7 @@ packet 20: 4♥
         piles = self.piles
         card = placing[0][1][0]
         mine = need[card]
-        ranked = []
+        ranked: list[tuple[tuple[int, float], Move]] = []
         seen_empty = False
         seen: set[Pile] = set()
         for move in placing:

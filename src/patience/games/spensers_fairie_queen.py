@@ -120,7 +120,7 @@ class SpensersFairieQueen(Game):
     def foundation_fault(self, name: str, card: Card) -> str | None:
         """Why the foundation ``name`` does not take ``card``: a foundation is complete at its queen."""
         pile = self.piles[name]
-        return "complete" if len(pile.cards) == FULL else FOUNDATION.fault(pile, card)
+        return "complete" if len(pile.cards) == FULL else FOUNDATION.fault(pile.cards, card)
 
     @property
     def dealing(self) -> bool:
@@ -215,13 +215,13 @@ class SpensersFairieQueen(Game):
         if left and rest is None:
             raise InvalidPosition(f"cards placed nowhere: {' '.join(map(str, left))} (name a rest column)")
         if left:
-            given[rest - 1 if rest else 0][1:1] = left  # type: ignore[operator]
+            given[rest - 1 if rest else 0][1:1] = left
         for name, cards in zip(FOUNDATIONS, founded):
             game.piles[name] = Pile(tuple(cards))
         for name, cards in zip(COLUMNS, given):
             game.piles[name] = Pile(tuple(cards))
         game.piles["pack"] = Pile(tuple(reversed(dealt)), len(dealt))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     @classmethod
     def from_shape(cls, kings: str, lengths: Sequence[int], seed: int = 0, **options: Any) -> SpensersFairieQueen:
@@ -246,7 +246,7 @@ class SpensersFairieQueen(Game):
             game.piles[name] = Pile((king, *(next(cards) for _ in range(length))))
         for name, ace in zip(FOUNDATIONS, FOUNDATION_ACES * 2):
             game.piles[name] = Pile((ace,))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:

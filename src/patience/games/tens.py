@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import Build
-from ..cards import CARDS, Card, InvalidCard, Rank
+from ..cards import CARDS, Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, normalise_notation
 from ..options import Option
@@ -52,7 +52,7 @@ BUILDS: tuple[tuple[bool, ...], ...] = tuple(
     for below in CARDS)
 #: The cards that may rest on each card, by its code.
 BUILDS_ON: tuple[tuple[Card, ...], ...] = tuple(
-    tuple(c for c in CARDS[1:] if BUILDS[below][c]) for below in range(len(CARDS)))
+    tuple(c for c in whist_pack() if BUILDS[below][c]) for below in range(len(CARDS)))
 
 
 def _file_order(pile: Pile) -> tuple[int, tuple[Card, ...], int]:
@@ -145,7 +145,7 @@ class Tens(Game):
 
     # ---------------------------------------------------------------- the deal
     @classmethod
-    def arrange(cls, files: Mapping[int, str], hand: str | None = None, **options: Any) -> Tens:
+    def arrange(cls, files: Mapping[int, str], hand: str | None = None, **options: Any) -> Tens:  # type: ignore[override]
         """A position made of the ``files`` that matter (number → the file's cards, bottom first,
         face-down ones in brackets), for examples and tests.
 
@@ -159,9 +159,9 @@ class Tens(Game):
         """
         piles = {f"file {number}": text for number, text in files.items()}
         if hand is None:
-            return super().arrange(piles, rest="hand", **options)  # type: ignore[return-value]
+            return super().arrange(piles, rest="hand", **options)
         piles["hand"] = " ".join(f"[{card}]" for card in hand.split())
-        return super().arrange(  # type: ignore[return-value]
+        return super().arrange(
             piles, rest=lambda card: "aces" if card.rank == Rank.ACE else "removed", hidden=False, **options
         )
 
@@ -342,8 +342,8 @@ class Tens(Game):
             return self.illegal(*self.AVAILABILITY, card)
         if card.rank != Rank.ACE:
             return self.illegal("2", "only the aces are thrown out", card)
-        if pile.top != card:
-            return self.illegal("2", "an ace is thrown out when no card lies on it", pile.top, card)
+        if pile.cards[-1] != card:
+            return self.illegal("2", "an ace is thrown out when no card lies on it", pile.cards[-1], card)
         return None
 
     def _build_violation(self, run: Sequence[Card], target: Pile) -> IllegalMove | None:

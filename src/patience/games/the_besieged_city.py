@@ -41,7 +41,7 @@ patience.errors.IllegalMove: Rule III — a card of the Reserve goes only on the
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
@@ -173,7 +173,7 @@ class TheBesiegedCity(Game):
 
     #: Plate 015, read card by card (see the chapter's table).  The plate shows no pack: the 78
     #: cards it leaves lie in the order of deal 15's shuffle, the first to be dealt first.
-    PLATE: str = ""
+    PLATE: ClassVar[str] = ""
 
     # ---------------------------------------------------------------- the piles
     def pile_names(self) -> list[str]:
@@ -236,7 +236,7 @@ class TheBesiegedCity(Game):
         if left:  # the cards the foundations cannot take yet: at the bottom of the pack, dealt last
             pack_cards = game.piles["pack"].cards
             game.piles["pack"] = Pile(tuple(reversed(left)) + pack_cards, len(left) + len(pack_cards))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------ what goes where
     def foundation_takes(self, name: str, card: Card) -> bool:
@@ -298,9 +298,10 @@ class TheBesiegedCity(Game):
                 a, b = piles[one].top, piles[two].top
                 if a is not None and b is not None:
                     yield Move("transpose", (a, b), one, two, f"{a} ↔ {b}")
-                elif a is not None or b is not None:
-                    card, source, target = (a, one, two) if a is not None else (b, two, one)
-                    yield Move("transpose", (card,), source, target, f"{card} → {target}")
+                elif a is not None:
+                    yield Move("transpose", (a,), one, two, f"{a} → {two}")
+                elif b is not None:
+                    yield Move("transpose", (b,), two, one, f"{b} → {one}")
 
     def generate_legal_moves(self) -> list[Move]:
         """The legal moves in the order of :meth:`moves`, made directly: while a vacancy in the

@@ -208,7 +208,6 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
             piles[f"foundation {i}"] = " ".join(map(str, suit_run(Card(Rank.ACE, card.suit), card)))
         piles["pack"] = pack
         game = super().arrange(piles, rest="pack", to_deal=True, **options)
-        assert isinstance(game, TheBlockade)
         game.counters["rows"] = len(rows)
         game.counters["dealing"] = int(dealing)
         return game
@@ -426,6 +425,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
                 raise problem from None
             usual = Move("move", move.cards, move.source, self.foundation_for(move.cards[0]),
                          f"{move.cards[0]} → foundation")
+            assert move.target is not None
             if not move.target.startswith("foundation") or self.violation(usual) is not None:
                 raise
             return usual
@@ -489,6 +489,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
     def _during_the_deal(self, move: Move) -> IllegalMove | None:
         """The paragraph on the deal: aces may be played as they appear, nothing else until the row
         is complete."""
+        assert move.source is not None and move.target is not None
         card = move.cards[0]
         if (
             card.rank != Rank.ACE
@@ -544,6 +545,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         for move in self.moves():
             if move.kind != "move" or self.violation(move) is not None:
                 continue
+            assert move.source is not None and move.target is not None
             if move.target.startswith("foundation"):
                 return move.cards[0], "played"
             if married is None and len(self.piles[move.source]) == 1:
@@ -564,6 +566,7 @@ pack: [8♦] [10♦] [3♠] [2♦] [Q♦] [9♥] [2♦] [3♥] [K♦] [J♣] [5�
         elif move == REFILL:
             self._refill()
         else:
+            assert move.source is not None and move.target is not None
             self._lay(move.source, move.target)
 
     def _lay(self, source: str, target: str) -> None:

@@ -276,7 +276,7 @@ row 8 column 8: 3♦
         >>> TheCarpet.plate_deal() == TheCarpet.from_plate()
         True
         """
-        return cls.deal_with(seed, cls.plate_cards())  # type: ignore[return-value]
+        return cls.deal_with(seed, cls.plate_cards())
 
     @classmethod
     def arrange(  # type: ignore[override]
@@ -311,7 +311,7 @@ row 8 column 8: 3♦
             left.remove(card)
         rest = tuple(sorted(left, reverse=True)) + tuple(reversed(dealt))
         game.piles["pack"] = Pile(rest, len(rest))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------ availability
     def is_available(self, name: str) -> bool:

@@ -239,7 +239,7 @@ packet 12: 8♠ 9♥ 9♣
         piles["talon"] = talon
         piles["pack"] = " ".join(f"[{c}]" for c in reversed(parse_cards(pack)))
         game = Game.arrange.__func__(cls, piles, rest="pack", **options)  # type: ignore[attr-defined]
-        return game  # type: ignore[no-any-return]
+        return game
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -272,7 +272,7 @@ packet 12: 8♠ 9♥ 9♣
                         takes.setdefault(card, []).append(name)
             return takes
 
-        return self.worked_out("clock takers", FOUNDATIONS, work)  # type: ignore[no-any-return]
+        return self.worked_out("clock takers", FOUNDATIONS, work)
 
     def generate_legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :meth:`moves`, made directly: the refill while a packet

@@ -222,7 +222,7 @@ help 4: 6♣
                 height = sum(1 for n in counts if n > column)
                 game.piles[FOUNDATIONS[2 * line + column]] = Pile(tuple(Card(Rank(v), suit) for v in range(1, height + 1)))
         game.counters["rows"] = rows if rows is not None else max(1, *(len(game.piles[r]) for r in RIVERS))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     def lay_out(self, cards: list[Card], helps: str = "", rows: Sequence[str] = ()) -> None:
         """Withdraw the eight aces to the foundations, a suit to a line; deal four help cards and a

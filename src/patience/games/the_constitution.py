@@ -211,7 +211,7 @@ class TheConstitution(Game):
         game.seed = pack_seed
         court = [c for c in whist_pack(cls.packs) if c.value not in IN_PLAY]
         game.lay_out(court + dealt + shuffled(rest, pack_seed))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     @classmethod
     def arrange(cls, places: Mapping[str, str], talon: str = "", pack: str = "",  # type: ignore[override]
@@ -253,7 +253,7 @@ class TheConstitution(Game):
             game.piles[name] = Pile(tuple(cards))
         if left:
             raise InvalidPosition(f"cards placed nowhere: {' '.join(map(str, sorted(left)))}")
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ vacancies
     def vacancy(self) -> str | None:

@@ -369,7 +369,7 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         if kind == "redeal":
             return IllegalMove("Re-deal", "there is no re-deal")
         if kind == "move" and move.target in PLACES and not self.piles[move.target].cards and len(move.cards) == 1:
-            return self._refill_violation(move)
+            return self._refill_violation(move, move.target)
         if kind == "move" and move.target == "foundation" and move.source in PLACES:
             return self.illegal("I", "no card can be played on a foundation unless a card of the other color "
                                 "is played at the same time", *move.cards)
@@ -379,11 +379,11 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
             return self._pair_violation(move)
         return IllegalMove("Play", f"{self.name} has no move {move}")
 
-    def _refill_violation(self, move: Move) -> IllegalMove:
+    def _refill_violation(self, move: Move, place: str) -> IllegalMove:
         """Why ``move`` may not lay a card in the empty place ``move.target`` (Rule II): a vacancy
         is refilled at once, by the engine, with a card of its own colour from the talon or the
         pack; it stays empty only when none is left."""
-        card, source, place = move.cards[0], move.source, move.target
+        card, source = move.cards[0], move.source
         if source not in self.piles or card not in self.piles[source].cards:
             return IllegalMove("Play", f"{self.name} has no move {move}")
         if card.is_red != (place in ARMY):
@@ -407,6 +407,7 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
     def _play_violation(self, move: Move) -> IllegalMove | None:
         red, black = move.cards
         source, target = move.source, move.target
+        assert source is not None and target is not None
         piles = self.piles
         if red.is_red == black.is_red:
             return self.illegal("I", "cards are played in pairs, one black and one red", red, black)
@@ -443,6 +444,7 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
     def _pair_violation(self, move: Move) -> IllegalMove | None:
         under, card = move.cards
         source, target = move.source, move.target
+        assert source is not None and target is not None
         piles = self.piles
         if card not in piles[source].cards or under not in piles[target].cards:
             return IllegalMove("Play", f"{self.name} has no move {move}")

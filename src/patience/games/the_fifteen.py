@@ -30,7 +30,7 @@ A♥ → foundation | K♥ → foundation
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
@@ -123,7 +123,7 @@ class TheFifteen(Game):
     #: each from its first-row card down to its lowest.  Ranks 7 and 8 of hearts, diamonds
     #: and clubs cannot be told apart above the seventh row, and the ranks of most court
     #: cards (and the suit of some spade and diamond ones) are best guesses.
-    PLATE: str = ""
+    PLATE: ClassVar[str] = ""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -150,7 +150,7 @@ class TheFifteen(Game):
             self.piles[name] = Pile(tuple(dealt[name]))
 
     @classmethod
-    def arrange(
+    def arrange(  # type: ignore[override]
         cls,
         columns: Mapping[int, str],
         foundations: Mapping[int, str] | None = None,
@@ -190,7 +190,7 @@ class TheFifteen(Game):
         for i, card in enumerate(rest):
             name = others[i % len(others)]
             game.piles[name] = game.piles[name].added((card,))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ helpers
     def available(self) -> list[tuple[str, Card]]:
@@ -343,8 +343,8 @@ class TheFifteen(Game):
     def _withdrawals(self) -> Iterator[Move]:
         """The exception: one ace and one king from the sixth row, each kind if any is found."""
         row = self.sixth_row()
-        aces = [(c, k) for c, k in row if k.rank == Rank.ACE] or [None]
-        kings = [(c, k) for c, k in row if k.rank == Rank.KING] or [None]
+        aces: list[tuple[str, Card] | None] = [(c, k) for c, k in row if k.rank == Rank.ACE] or [None]
+        kings: list[tuple[str, Card] | None] = [(c, k) for c, k in row if k.rank == Rank.KING] or [None]
         for pair in product(aces, kings):
             chosen = [p for p in pair if p is not None]
             if chosen:
@@ -465,28 +465,30 @@ class TheFifteen(Game):
                 "Opening", "one ace and one king are withdrawn together", f"{other} is in the sixth row too"
             )
         if self.options.exception == "stuck":
-            other = next(
+            playable = next(
                 (m for m in self.moves() if m.kind != "withdraw" and self.violation(m) is None), None
             )
-            if other is not None:
+            if playable is not None:
                 return IllegalMove(
                     "Opening",
                     "one ace and one king are withdrawn only when no card can move",
-                    f"{other} can be played",
+                    f"{playable} can be played",
                 )
         return None
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
+        source, target = move.source, move.target
+        assert source is not None and target is not None
         if move.kind == "withdraw":
-            self._withdraw(move)
+            self._withdraw(source, target, move.cards)
         else:
-            self.transfer(move.source, move.target)
+            self.transfer(source, target)
 
-    def _withdraw(self, move: Move) -> None:
+    def _withdraw(self, sources: str, targets: str, withdrawn: tuple[Card, ...]) -> None:
         """Take each card out of the sixth row, the cards below closing up ("immediately filling
         the spaces so made with the cards below"), and lay it on its foundation."""
-        for source, target, card in zip(move.source.split(", "), move.target.split(", "), move.cards):
+        for source, target, card in zip(sources.split(", "), targets.split(", "), withdrawn):
             cards = list(self.piles[source].cards)
             taken = cards.pop(SIXTH_ROW - 1)
             assert taken == card

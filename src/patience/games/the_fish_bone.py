@@ -169,7 +169,7 @@ class TheFishBone(Game):
                 rest.remove(card)
                 game.piles[name] = Pile((card,))
         game.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ the moves
     def moves(self) -> Iterable[Move]:

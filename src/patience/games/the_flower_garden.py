@@ -227,7 +227,7 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         if move.kind != "move" or move.source not in piles or move.target not in piles or not move.cards:
             return IllegalMove("Play", f"{self.name} has no move {move}")
         if len(move.cards) > 1:
-            return self._run_violation(move)
+            return self._run_violation(move, move.source, move.target)
         card = move.cards[0]
         source = move.source
         if source.startswith("foundation"):
@@ -252,10 +252,10 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
                                 card, under)
         return None
 
-    def _run_violation(self, move: Move) -> IllegalMove | None:
+    def _run_violation(self, move: Move, source: str, target: str) -> IllegalMove | None:
         """A sequence moved whole: only with ``runs``, only the uppermost cards of a packet of the
         Garden, in descending sequence, onto a card one higher than its lowest card or a space."""
-        run, source, target = move.cards, move.source, move.target
+        run = move.cards
         card = run[0]
         if not self.options.runs:
             return self.illegal(*self.AVAILABILITY, card)

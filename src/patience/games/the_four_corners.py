@@ -275,16 +275,16 @@ corner 4: 8♦
             game = cls(**options)
             lines = [f"{game.spec} seed=0 deal_to=1 just_dealt=0 redeals=0"]
             lines += [f"{name}: {cards}" for name, cards in piles.items()]
-            return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+            return cls.from_position("\n".join(lines))
         piles["pack"] = " ".join(f"[{c}]" for c in pack.split())
-        return super().arrange(piles, rest="pack", **options)  # type: ignore[return-value]
+        return super().arrange(piles, rest="pack", **options)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.counters["deal_to"] = 1
 
     @classmethod
-    def from_position(cls, text: str) -> Game:
+    def from_position(cls, text: str) -> TheFourCorners:
         game = super().from_position(text)
         for name, top in (("deal_to", len(DEAL_ORDER)), ("just_dealt", len(DEAL_ORDER))):
             low = 1 if name == "deal_to" else 0
@@ -315,14 +315,14 @@ corner 4: 8♦
         n = self.counters["just_dealt"]
         return DEAL_ORDER[n - 1] if n and self.dealing else None
 
-    def founded(self, rank: Rank) -> set[Suit]:
+    def founded_suits(self, rank: Rank) -> set[Suit]:
         """The suits that already have a foundation begun with ``rank`` (ace or king)."""
         return {p[0].suit for p in (self.piles[f] for f in FOUNDATIONS) if p.cards and p[0].rank == rank}
 
     def is_foundation_card(self, card: Card) -> bool:
         """An ace or king of a suit that has no foundation of its kind yet: "four aces and four kings
         of different suits".  (The second ace or king of a suit is an ordinary card.)"""
-        return card.rank in (Rank.ACE, Rank.KING) and card.suit not in self.founded(card.rank)
+        return card.rank in (Rank.ACE, Rank.KING) and card.suit not in self.founded_suits(card.rank)
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -606,7 +606,7 @@ corner 4: 8♦
             return IllegalMove("Play", f"{self.name} has no move {move}")
         pile = self.piles[move.source]
         if move.kind == "reverse":
-            return self._reversal_violation(move, pile)
+            return self._reversal_violation(move, pile, move.target)
         card = move.cards[0]
         if len(move.cards) != 1 or pile.top != card:
             return self.illegal(*self.AVAILABILITY, card)
@@ -661,7 +661,7 @@ corner 4: 8♦
             return self.illegal("Marriages", "a marriage is made on the uppermost card of a packet", card, "space")
         return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
-    def _reversal_violation(self, move: Move, pile: Pile) -> IllegalMove | None:
+    def _reversal_violation(self, move: Move, pile: Pile, target: str) -> IllegalMove | None:
         """The note on reversal: a sequence goes over card by card, its top card first, so that
         its lowest card becomes the top card of the other packet."""
         count = len(move.cards)
@@ -669,9 +669,9 @@ corner 4: 8♦
             return self.illegal(*self.AVAILABILITY, move.cards[-1])
         if count < 2 or sequence_length(pile.cards) < count:
             return self.illegal("Reversal", "only a sequence may be reversed", " ".join(map(str, reversed(move.cards))))
-        if move.target.startswith("foundation"):
+        if target.startswith("foundation"):
             return IllegalMove("Reversal", "a sequence is reversed onto another packet", str(move))
-        return self._marriage_violation(move.target, move.cards[0])
+        return self._marriage_violation(target, move.cards[0])
 
     # --------------------------------------------------------------- foundations
     def foundation_fault(self, name: str, card: Card) -> str | None:
@@ -729,6 +729,7 @@ corner 4: 8♦
             for move in self.moves():
                 if move.kind not in ("move", "reverse"):
                     continue
+                assert move.target is not None
                 played = move.target.startswith("foundation")
                 if (played or when == "stuck") and self.violation(move) is None:
                     what = "played" if when == "blocked" else "played or married"
@@ -864,8 +865,8 @@ corner 4: 8♦
                    if self.is_foundation_card(card)]
         if len(waiting) > 1 or (waiting and dealing and (
                 not just or waiting[0] != (DEAL_ORDER[just - 1], len(piles[DEAL_ORDER[just - 1]].cards) - 1))):
-            cards = ", ".join(f"{piles[n].cards[i]} in {n}" for n, i in waiting)
-            faults.append(f"a foundation card is not played at once: {cards}")
+            listed = ", ".join(f"{piles[n].cards[i]} in {n}" for n, i in waiting)
+            faults.append(f"a foundation card is not played at once: {listed}")
         for name in DEAL_ORDER:
             cards = piles[name].cards
             for i in range(9, len(cards)):

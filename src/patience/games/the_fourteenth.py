@@ -35,7 +35,7 @@ import re
 from collections import Counter
 from functools import cache
 from itertools import combinations
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 from ..cards import Card, InvalidCard, parse_cards, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
@@ -264,12 +264,13 @@ class TheFourteenth(Game):
     #: confidence); the plate shows no hand, so the hand here holds the other 79 cards
     #: in new-pack order (♠ ace to king, then ♥, ♦, ♣; the first pack, then the second),
     #: to be dealt in that order: A♠ first, so it is the last card of the hand's line.
-    PLATE: str = ""
+    PLATE: ClassVar[str] = ""
     #: The swaps of the last position whose exchanges were made (for :meth:`_offers`).
     _swaps_made: tuple[Any, ...] | None = None
 
     @classmethod
-    def arrange(cls, square: str, hand: str = "", exchanged: int = 0, **options: object) -> TheFourteenth:
+    def arrange(cls, square: str, hand: str = "", exchanged: int = 0,  # type: ignore[override]
+                **options: object) -> TheFourteenth:
         """A position for examples: ``square`` gives the twenty-five places row by row (``--``
         for an empty place), ``hand`` the cards still in hand in the order they will be dealt,
         and every other card of the two packs lies among the withdrawn.
@@ -291,7 +292,7 @@ class TheFourteenth(Game):
             dealt = parse_cards(hand)
         except InvalidCard as exc:
             raise InvalidPosition(str(exc)) from None
-        game = cls(**options)  # type: ignore[arg-type]
+        game = cls(**options)
         rest = Counter(game.pack())
         rest.subtract(c for c in laid if c is not None)
         rest.subtract(dealt)
@@ -307,7 +308,7 @@ class TheFourteenth(Game):
         lines += [f"{name}: {card or ''}".rstrip() for name, card in zip(PLACES, laid)]
         lines.append("hand: " + " ".join(f"[{c}]" for c in reversed(dealt)))
         lines.append("withdrawn: " + " ".join(map(str, withdrawn)))
-        return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+        return cls.from_position("\n".join(lines))
 
     # ----------------------------------------------------------------- layout
     def pile_names(self) -> list[str]:
@@ -347,11 +348,11 @@ class TheFourteenth(Game):
 
     def _exchange_move(self, swaps: Sequence[tuple[int, int]]) -> Move:
         """The exchange made of ``swaps`` (pairs of place indices, each in reading order)."""
-        swaps = sorted(tuple(sorted(s)) for s in swaps)
-        cards = tuple(self.card_at(p) for s in swaps for p in s)
-        notation = ", ".join(f"{cards[2 * k]} ↔ {cards[2 * k + 1]}" for k in range(len(swaps)))
-        source = ", ".join(PLACES[s[0]] for s in swaps)
-        target = ", ".join(PLACES[s[1]] for s in swaps)
+        in_order = sorted(tuple(sorted(s)) for s in swaps)
+        cards = tuple(self.card_at(p) for s in in_order for p in s)
+        notation = ", ".join(f"{cards[2 * k]} ↔ {cards[2 * k + 1]}" for k in range(len(in_order)))
+        source = ", ".join(PLACES[s[0]] for s in in_order)
+        target = ", ".join(PLACES[s[1]] for s in in_order)
         return Move("exchange", cards, source, target, notation)  # type: ignore[arg-type]
 
     @staticmethod
@@ -421,6 +422,7 @@ class TheFourteenth(Game):
                 for j in LATER[i]:
                     if values[j] == wanted:
                         other = square[j]
+                        assert other is not None
                         pairs.append(Move("pair", (card, other), PLACES[i], PLACES[j], f"{card.text} + {other.text}"))
         # Rule 4: the exchange, when no fourteen can be composed (or at any time), if one is left
         if (pairs and self.options.exchange_when == "blocked") or \
@@ -561,10 +563,10 @@ class TheFourteenth(Game):
         return IllegalMove("Play", f"{self.name} has no move {move}")
 
     def _pair_violation(self, move: Move) -> IllegalMove | None:
-        places = (move.source, move.target)
-        if len(move.cards) != 2 or any(p not in _INDEX for p in places):
+        source, target = move.source, move.target
+        if len(move.cards) != 2 or source not in _INDEX or target not in _INDEX:
             return self.illegal(*self.AVAILABILITY, *move.cards)
-        i, j = _INDEX[places[0]], _INDEX[places[1]]
+        i, j = _INDEX[source], _INDEX[target]
         for p, card in zip((i, j), move.cards):
             here = self.card_at(p)
             if here is None or here != card or here.pack != card.pack:
@@ -649,7 +651,9 @@ class TheFourteenth(Game):
 
     def _exchange(self, move: Move) -> None:
         piles = self.piles
-        for i, j in zip(NAMED_PLACES[move.source], NAMED_PLACES[move.target]):
+        source, target = move.source, move.target
+        assert source is not None and target is not None
+        for i, j in zip(NAMED_PLACES[source], NAMED_PLACES[target]):
             a, b = PLACES[i], PLACES[j]
             piles[a], piles[b] = piles[b], piles[a]
         self.counters["exchanges"] += 1

@@ -410,7 +410,9 @@ class TheGreatThirteen(Game):
             if move.kind != "move":
                 useful.append(move)
                 continue
-            key = (move.source, self.balcony_value(move.target), len(piles[move.target].cards))
+            target = move.target
+            assert target is not None
+            key = (move.source, self.balcony_value(target), len(piles[target].cards))
             if key not in seen:
                 seen.add(key)
                 useful.append(move)

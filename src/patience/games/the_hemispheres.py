@@ -202,7 +202,7 @@ class TheHemispheres(Game):
                 rest.append(card)
         game.seed = pack_seed
         game.lay_out([*FOUNDATION_CARDS, *BARRIER_CARDS, *dealt, *shuffled(rest, pack_seed)])
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     @classmethod
     def arrange(cls, places: Mapping[str, str], talon: str = "", pack: str = "",  # type: ignore[override]
@@ -230,7 +230,7 @@ class TheHemispheres(Game):
         given["talon"] = talon
         given["pack"] = " ".join(f"[{c}]" for c in reversed(pack.split()))
         if not up:
-            return super().arrange(given, rest="pack", **options)  # type: ignore[return-value]
+            return super().arrange(given, rest="pack", **options)
         for text in (*places.values(), talon, pack):
             for card in parse_cards(text):
                 if card not in rest:
@@ -245,7 +245,7 @@ class TheHemispheres(Game):
         if rest:
             raise InvalidPosition(f"cards placed nowhere: {' '.join(map(str, sorted(rest)))}")
         lines = [game.spec, *(f"{name}: {text}" for name, text in given.items())]
-        return cls.from_position("\n".join(lines))  # type: ignore[return-value]
+        return cls.from_position("\n".join(lines))
 
     # --------------------------------------------------------------- the deal
     def vacancies(self) -> list[str]:
@@ -378,7 +378,8 @@ class TheHemispheres(Game):
             return self._exchange_violation(move)
         piles = self.piles
         source, target, cards = move.source, move.target, move.cards
-        if move.kind != "move" or len(cards) != 1 or source == target or not {source, target} <= piles.keys():
+        if (move.kind != "move" or len(cards) != 1 or source == target
+                or source not in piles or target not in piles):
             return IllegalMove("Play", f"{self.name} has no move {move}")
         card = cards[0]
         if source == "pack" or source in FOUNDATIONS:

@@ -216,7 +216,7 @@ class TheHerringBone(Game):
             bone_cards = shuffled(one, self.seed)[:len(BONE)]
             for card in bone_cards:
                 rest.remove(card)
-            rest = bone_cards + shuffled(rest, f"{self.seed}/bone")  # type: ignore[arg-type]
+            rest = bone_cards + shuffled(rest, f"{self.seed}/bone")
         for name in (*BONE, *SCENES, *BARS):
             self.piles[name] = Pile((rest.pop(0),))
         self.piles["talon"] = Pile((rest.pop(0),))
@@ -240,7 +240,7 @@ class TheHerringBone(Game):
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()), [c for part in given for c in part])
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ the moves
     def _sources(self) -> list[str]:
@@ -375,8 +375,8 @@ class TheHerringBone(Game):
         if kind == "redeal":
             return self._redeal_violation()
         source, target = move.source, move.target
-        known = kind == "move" and source in self.piles and target in self.piles
-        if not known or source == target or len(move.cards) != 1:
+        if kind != "move" or source not in self.piles or target not in self.piles or source == target \
+                or len(move.cards) != 1:
             return IllegalMove("Play", f"{self.name} has no move {move}")
         card = move.cards[0]
         pile = self.piles[source]

@@ -67,7 +67,7 @@ _NAMES = ("", *(str(card) for card in CARDS[1:]))
 _FITS = ALTERNATE_DOWN.table()
 _LYING_ON = ALTERNATE_DOWN.children_table()
 _FOLLOWING = (None, *(CARDS[code + 1] if code % 13 else None for code in range(1, 53)))
-_ACES = tuple(CARDS[13 * suit + 1] for suit in range(4))
+_ACES = tuple(card for card in CARDS[1::13] if card is not None)
 #: What proves a card can never go up (:meth:`TheIdiotsDelight.blocked`).
 _BLOCKING = Blocking(needs([ACES_UP]), onto(ALTERNATE_DOWN), [True] * len(CARDS))
 
@@ -175,7 +175,7 @@ class TheIdiotsDelight(Game):
         self.piles["reserve"] = Pile(tuple(deck))
 
     @classmethod
-    def arrange(
+    def arrange(  # type: ignore[override]
         cls,
         files: Mapping[int, str],
         reserve: str = "",
@@ -202,9 +202,7 @@ class TheIdiotsDelight(Game):
         for i, top in enumerate(foundations.split(), start=1):
             card = Card.parse(top)
             piles[f"foundation {i}"] = " ".join(str(Card(Rank(r), card.suit)) for r in range(1, card.rank + 1))
-        game = super().arrange(piles, rest=f"file {rest}", hidden=False, **options)
-        assert isinstance(game, TheIdiotsDelight)
-        return game
+        return super().arrange(piles, rest=f"file {rest}", hidden=False, **options)
 
     # ------------------------------------------------------------------ helpers
     def available_cards(self) -> list[Card]:
@@ -275,14 +273,14 @@ class TheIdiotsDelight(Game):
         for number, target in enumerate(FILE_NAMES):
             cards = piles[target].cards
             if cards:
-                under = cards[-1]
-                file = ((number, target, names[under]),)
-                for card in _LYING_ON[under]:
+                foot = cards[-1]
+                file = ((number, target, names[foot]),)
+                for card in _LYING_ON[foot]:
                     onto[card] = onto[card] + file if card in onto else file
             elif space is None:
                 space, space_at = target, number
         # Rule 5: a single card may go into the space too, but for spaces=stacks.
-        single_space = space is not None and options.spaces == "any"
+        single_space = space if options.spaces == "any" else None
         kind = options.stack
         legal: list[Move] = []
         for source in FILE_NAMES:
@@ -294,15 +292,15 @@ class TheIdiotsDelight(Game):
                 legal.append(move_onto((card,), source, wanted[card], "foundation"))
             size = len(pile)
             # The space in its place among the files (a file's only card never goes there: rule 5).
-            to_space = single_space and size > 1
+            to_space = single_space if size > 1 else None
             for number, target, under in onto.get(card, ()):
                 if to_space and number > space_at:
-                    legal.append(move_onto((card,), source, space, "space"))
-                    to_space = False
+                    legal.append(move_onto((card,), source, to_space, "space"))
+                    to_space = None
                 if target != source:
                     legal.append(move_onto((card,), source, target, under))
             if to_space:
-                legal.append(move_onto((card,), source, space, "space"))
+                legal.append(move_onto((card,), source, to_space, "space"))
             if space is None:
                 continue
             # Rule 5: a stack of two or more goes only into a vacant top space, and never a whole file
@@ -329,11 +327,11 @@ class TheIdiotsDelight(Game):
             to_space = single_space
             for number, target, under in onto.get(card, ()):
                 if to_space and number > space_at:
-                    legal.append(move_onto((card,), "reserve", space, "space"))
-                    to_space = False
+                    legal.append(move_onto((card,), "reserve", to_space, "space"))
+                    to_space = None
                 legal.append(move_onto((card,), "reserve", target, under))
             if to_space:
-                legal.append(move_onto((card,), "reserve", space, "space"))
+                legal.append(move_onto((card,), "reserve", to_space, "space"))
         return legal
 
     def _wanted(self) -> dict[Card, str]:
@@ -409,7 +407,7 @@ class TheIdiotsDelight(Game):
             if count > len(source) or source.cards[len(source) - count:] != move.cards:
                 return IllegalMove("Play", f"{self.name} has no move {move}")
             if count > 1:
-                problem = self._stack_violation(move, source)
+                problem = self._stack_violation(move, source, move.target)
                 if problem is not None:
                     return problem
         if move.target == "reserve":
@@ -430,15 +428,15 @@ class TheIdiotsDelight(Game):
         assert under is not None
         return self.explain(ALTERNATE_DOWN.fault(under, head), BUILD_REASONS, head, under)
 
-    def _stack_violation(self, move: Move, source: Pile) -> IllegalMove | None:
+    def _stack_violation(self, move: Move, source: Pile, target: str) -> IllegalMove | None:
         """Rules 3 and 5 for two or more cards lifted together from a file."""
         head, stack = move.cards[0], f"{move.cards[0]}–{move.cards[-1]}"
         kind = self.options.stack
         if kind != "any" and not ALTERNATE_DOWN.is_run(move.cards):
             return self.illegal(*self.AVAILABILITY, head)
-        target = self.piles[move.target]
-        if not (move.target.startswith("file") and target.is_empty):
-            where = target.top if move.target.startswith("file") else pile_kind(move.target)
+        pile = self.piles[target]
+        if not (target.startswith("file") and pile.is_empty):
+            where = pile.cards[-1] if target.startswith("file") else pile_kind(target)
             return self.illegal("5", "a stack of two or more cards is moved only into one of the top nine "
                                 "spaces, when vacant", stack, where)
         if kind == "whole" and len(move.cards) < ALTERNATE_DOWN.run_length(source.cards):

@@ -41,7 +41,7 @@ pack: 96 cards
 from __future__ import annotations
 
 from itertools import count
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards
@@ -228,7 +228,7 @@ foundation 8: A♠
 
     # ------------------------------------------------------------------ the deal
     @classmethod
-    def arrange(
+    def arrange(  # type: ignore[override]
         cls,
         rows: Mapping[str, str],
         pack: str = "",
@@ -289,7 +289,7 @@ foundation 8: A♠
             raise InvalidPosition(f"cards placed nowhere: {' '.join(map(str, extra))}")
         if extra:
             game.piles["pack"] = Pile(tuple(extra) + game.piles["pack"].cards, len(extra) + len(dealt))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     def lay_out(self, cards: list[Card]) -> None:
         """Withdraw the eight aces and place them in two columns, the two aces of a suit side
@@ -302,7 +302,7 @@ foundation 8: A♠
         rest = [c for c in cards if c.rank != Rank.ACE]
         self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
 
-    def places(self) -> Iterable[tuple[str, int]]:
+    def places(self) -> Iterator[tuple[str, int]]:
         """The places of the deal in order, as (row, column): the first column on the left
         of the aces, top to bottom, then the first on the right, then the second on the
         left (outside the first), and so on, "first on the left, and then on the right"."""
@@ -459,7 +459,7 @@ foundation 8: A♠
             return None
         heights = [len(self.piles[f].cards) for f in FOUNDATIONS]
         for move in moves:
-            if move.kind == "move" and move.target.startswith("foundation"):
+            if move.kind == "move" and move.target in FOUNDATIONS:
                 value = move.cards[0].value
                 if all(h >= value - 1 for h in heights) and (value == 13 or all(h >= value + 1 for h in heights)):
                     return move
@@ -505,7 +505,7 @@ foundation 8: A♠
             return IllegalMove("Deal", "the pack is exhausted")
         if self.options.play_at_once:
             for m in self.moves():
-                if m.kind == "move" and m.target.startswith("foundation") and self.violation(m) is None:
+                if m.kind == "move" and m.target in FOUNDATIONS and self.violation(m) is None:
                     return IllegalMove("Deal", "a suitable card is played at once, before the next is dealt",
                                        f"{m.cards[0]} can be played")
         return None

@@ -31,7 +31,7 @@ Q♦ → foundation | refill row 1 column 1 | J♠
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from ..build import ACES_UP, Foundation, KINGS_DOWN, suit_run
 from ..cards import CARDS, Card, Rank, Suit, whist_pack
@@ -167,7 +167,7 @@ class TheLabyrinth(Game):
     )
 
     #: Plate 025, read card by card (the reading is in the chapter); set below the class.
-    PLATE = None
+    PLATE: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
@@ -229,7 +229,7 @@ class TheLabyrinth(Game):
         for first, tops, base in ((1, aces, Rank.ACE), (ACE_FOUNDATIONS + 1, kings, Rank.KING)):
             if game.withdrawn:
                 given = {Card.parse(t).suit: Card.parse(t) for t in tops.split()}
-                named = [given.get(suit, Card(base, suit)) for suit in SUITS]
+                named: list[Card | None] = [given.get(suit, Card(base, suit)) for suit in SUITS]
             else:
                 named = [None if t == "--" else Card.parse(t) for t in tops.split()]
             for i, card in enumerate(named):
@@ -380,7 +380,7 @@ class TheLabyrinth(Game):
         if pile.cards:
             return rule.build.fault(pile.cards[-1], card)
         if card.rank != rule.base:
-            return rule.fault(pile, card)
+            return rule.fault(pile.cards, card)
         for other in self.piles_of("foundation"):
             begun = self.piles[other].cards
             if begun and begun[0].suit == card.suit and _RULE[other] == rule:
@@ -464,8 +464,9 @@ class TheLabyrinth(Game):
                     yield Move("move", (card,), source, other, f"{card} → {self._card(other)}")
         first = self.piles_of("foundation")[0]
         for source in TABLEAU:
-            card = self.piles[source].top
-            if card is not None and source not in free:
+            cards = self.piles[source].cards
+            if cards and source not in free:
+                card = cards[-1]
                 yield Move("move", (card,), source, first, f"{card} → foundation")
 
     def generate_legal_moves(self) -> list[Move]:
@@ -776,7 +777,8 @@ def _plate_position() -> str:
     shown = Counter(Card.parse(t) for t in PLATE_ROWS.split() if t != "--")
     unseen = Counter(whist_pack(2))
     unseen.subtract(shown)
-    aces, kings = [], []
+    aces: list[str] = []
+    kings: list[str] = []
     for suit in SUITS:
         for base, step, tops in ((Rank.ACE, 1, aces), (Rank.KING, -1, kings)):
             rank, top = int(base), None

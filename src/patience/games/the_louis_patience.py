@@ -218,7 +218,7 @@ foundation 8: K♠
             game.piles[FOUNDATIONS[i]] = Pile(tuple(Card(Rank(v), suit) for v in range(1, up + 1)))
             game.piles[FOUNDATIONS[i + 4]] = Pile(tuple(Card(Rank(v), suit) for v in range(13, down - 1, -1)))
         game.counters["redeals"] = made
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     def lay_out(self, cards: list[Card]) -> None:
         """Withdraw four aces and four kings of different suits (the first of each in the shuffled

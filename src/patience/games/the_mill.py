@@ -244,7 +244,7 @@ wing 8: Q♥
         left = tuple(c for cards in by_value.values() for c in cards)
         game.piles["pack"] = Pile(left + game.piles["pack"].cards, len(left) + len(dealt))
         game.counters["transfers"] = transfers
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ helpers
     def vacancy(self) -> str | None:

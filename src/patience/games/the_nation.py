@@ -243,7 +243,7 @@ foundation 8: K♠
         self.piles["pack"] = Pile(tuple(reversed(rest)), len(rest))
 
     @classmethod
-    def from_position(cls, text: str) -> Game:
+    def from_position(cls, text: str) -> TheNation:
         game = super().from_position(text)
         if not 0 <= game.counters["counted"] <= COLUMNS * COUNT - len(game.piles["pack"]):
             raise InvalidPosition(f"counted must be 0 to {COLUMNS * COUNT}, less the cards left in the pack")
@@ -299,7 +299,7 @@ foundation 8: K♠
             just_dealt=just_dealt,
             redeals=redeals_made,
         )
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     @staticmethod
     def _split(suit: Suit, cards: Counter[Card]) -> tuple[list[int], list[int]]:
@@ -377,7 +377,7 @@ foundation 8: K♠
             value = card.value
             below = lying.get(card - 1, []) if value != 1 else []
             above = lying.get(card + 1, []) if value != 13 else []
-            for _, target, under in sorted(spaces + below + above) if below or above else spaces:
+            for _, target, under in sorted([*spaces, *below, *above]) if below or above else spaces:
                 cards_moved.append(move_onto((card,), source, target, under.text if under else space or target))
         if not self.is_won and counters["redeals"] < self.options.redeals:
             when = self.options.redeal_when
@@ -444,6 +444,7 @@ foundation 8: K♠
         useful, spaced = [], set()
         for move in moves:
             if move.kind == "move" and move.target in piles and not piles[move.target].cards:
+                assert move.source is not None
                 if len(piles[move.source].cards) == 1 or move.source in spaced:
                     continue
                 spaced.add(move.source)
@@ -571,6 +572,7 @@ foundation 8: K♠
             for move in self.moves():
                 if move.kind != "move" or self.violation(move) is not None:
                     continue
+                assert move.target is not None
                 played = move.target.startswith("foundation")
                 if played or when == "stuck":
                     what = "played" if when == "blocked" else "played or married"
@@ -586,6 +588,7 @@ foundation 8: K♠
         elif move.kind == "redeal":
             self._take_up()
         else:
+            assert move.source is not None and move.target is not None
             piles, counters = self.piles, self.counters
             source, target = piles[move.source], piles[move.target]
             left = source.cards[:-1]

@@ -164,7 +164,7 @@ class TheOlga(Game):
         if len(cards) != 4 * COLUMNS:
             raise InvalidPosition(f"the face-up rows hold {4 * COLUMNS} cards, not {len(cards)}")
         try:
-            return cls.deal_with(seed, cards, **options)  # type: ignore[return-value]
+            return cls.deal_with(seed, cards, **options)
         except ValueError:
             raise InvalidPosition(f"more of a card than four piquet packs hold: {shown}") from None
 
@@ -194,17 +194,17 @@ class TheOlga(Game):
             spare[card] -= 1
         number, left = 1, []
         for suit in Suit:
-            heights = []
+            heights: list[int] = []
             for value in PIQUET_ORDER:
                 heights.append(min([spare[Card(value, suit)], *heights[-1:]]))
                 left += [Card(value, suit)] * (spare[Card(value, suit)] - heights[-1])
             for i in range(heights[0]):
-                cards = [Card(v, suit) for v, h in zip(PIQUET_ORDER, heights) if h > i]
-                text.append(f"foundation {number}: {' '.join(c.text for c in cards)}")
+                built = [Card(v, suit) for v, h in zip(PIQUET_ORDER, heights) if h > i]
+                text.append(f"foundation {number}: {' '.join(c.text for c in built)}")
                 number += 1
         text.append(f"talon: {talon}")
         text.append("pack: " + " ".join(f"[{c}]" for c in left + given[::-1]))
-        return cls.from_position("\n".join(text))  # type: ignore[return-value]
+        return cls.from_position("\n".join(text))
 
     # ------------------------------------------------------------------ the columns
     def foot(self, column: int) -> str:
@@ -296,7 +296,7 @@ class TheOlga(Game):
         return legal
 
     def _talon_moves(self, head: Card, feet: Sequence[str], tops: Sequence[Card | None],
-                     takers: Mapping[Card, list[str]]) -> list[Move]:
+                     takers: Mapping[int, list[str]]) -> list[Move]:
         """The moves of ``head`` on top of the talon: to the foundations that take it (Rule I), then
         to the feet of the columns (``feet``, with their cards ``tops``) that take it (Rule III)."""
         moves = moves_up("talon", head, takers.get(head, []))

@@ -154,7 +154,7 @@ class TheQueens(Game):
         king to queen, is complete."""
         if len(self.piles[name].cards) == 13:
             return "complete"
-        return FOUNDATION.fault(self.piles[name], card)
+        return FOUNDATION.fault(self.piles[name].cards, card)
 
     # ------------------------------------------------------------------ the deal
     def lay_out(self, cards: list[Card]) -> None:
@@ -207,7 +207,7 @@ class TheQueens(Game):
         game.piles["pack"] = Pile(pack, len(pack))
         for name, card in zip(SHUTTER, row):
             game.piles[name] = Pile((card,))
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     @classmethod
     def arrange(  # type: ignore[override]
@@ -248,7 +248,7 @@ class TheQueens(Game):
         piles["pack"] = " ".join(f"[{c}]" for c in reversed(pack.split()))
         game = super().arrange(piles, rest="pack", **options)
         game.counters["earlier"] = earlier
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ the queens
     def _pay_key(self) -> None:

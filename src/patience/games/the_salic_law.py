@@ -239,7 +239,7 @@ packet 1: K♥
         elif left:
             raise InvalidPosition(f"cards placed nowhere (no foundation reaches them): {' '.join(map(str, left))}")
         game.counters["placed"] = placed
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     def last_packet(self) -> str:
         """The packet of the last king that has appeared: the one the next card is heaped on."""

@@ -281,7 +281,7 @@ circle 2 ray 8: Q♥
         piles["pack"] = " ".join(f"[{c}]" for c in reversed(parse_cards(pack)))
         game = Game.arrange.__func__(cls, piles, rest="pack", **options)  # type: ignore[attr-defined]
         game.counters["dealt"] = dealt
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -379,6 +379,7 @@ circle 2 ray 8: Q♥
             return False
         if move.source == "talon":
             return False
+        assert move.source is not None and move.target is not None
         source, target = self.piles[move.source], self.piles[move.target]
         return len(source.cards) > 1 and (bool(target.cards) or move.target.startswith("foundation"))
 

@@ -93,7 +93,7 @@ SPOUSES = tuple(tuple(other for other in range(1, 53) if MARRIAGE.table()[card][
 #: A sequence in suit, ascending or descending: what a reversal carries over.
 IN_SUIT_UP, IN_SUIT_DOWN = Build("up", "same"), Build("down", "same")
 #: The codes of the four aces (a card's code is 13 × suit + value).
-ACES = tuple(card for card in CARDS[1:] if card.value == 1)
+ACES = tuple(card for card in CARDS[1:] if card is not None and card.value == 1)
 PACKET_NAMES = tuple(f"packet {i}" for i in range(1, PACKETS + 1))
 FOUNDATION_NAMES = tuple(f"foundation {i}" for i in range(1, SIDE + 1))
 #: Each card's text, by its code.
@@ -276,16 +276,13 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         piles["talon"] = talon
         piles["turned"] = turned
         piles["pack"] = " ".join(f"[{card}]" for card in reversed(to_come.split()))
-        game = super().arrange(piles, rest=rest, hidden=rest == "pack", **options)
-        assert isinstance(game, TheSquare)
-        return game
+        return super().arrange(piles, rest=rest, hidden=rest == "pack", **options)
 
     @classmethod
     def from_position(cls, text: str) -> TheSquare:
         """Load a position (the pack face down, every other pile face up: ``FACE_DOWN``); only one
         card is turned from the pack at a time."""
         game = super().from_position(text)
-        assert isinstance(game, TheSquare)
         if len(game.piles["turned"]) > 1:
             raise InvalidPosition("only one card is turned from the pack at a time")
         return game
@@ -303,7 +300,9 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             card = cards[used]
             used += 1
             if self.is_foundation_ace(card):
-                self.piles[self.first_empty_foundation()] = Pile((card,))
+                corner = self.first_empty_foundation()
+                assert corner is not None
+                self.piles[corner] = Pile((card,))
             else:
                 self.piles[packets[filled]] = Pile((card,))
                 filled += 1
@@ -311,7 +310,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         self.piles["pack"] = Pile(rest, len(rest))
 
     # ------------------------------------------------------------- the state
-    def founded(self) -> set[Suit]:
+    def founded_suits(self) -> set[Suit]:
         """The suits whose aces are on the foundations."""
         return {pile[0].suit for pile in (self.piles[f] for f in self.piles_of("foundation")) if pile.cards}
 
@@ -322,7 +321,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
     def is_foundation_ace(self, card: Card) -> bool:
         """The first ace of a suit to appear: "the four aces of different suits".  (The second ace
         of a suit is an ordinary card, the last of its foundation.)"""
-        return card.rank == Rank.ACE and card.suit not in self.founded()
+        return card.rank == Rank.ACE and card.suit not in self.founded_suits()
 
     def waiting_ace(self) -> Card | None:
         """A foundation ace just turned from the pack, which must go to its place before anything
@@ -480,29 +479,27 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         if not turned and pack:
             legal.append(Move("deal", notation="deal"))
         # The Square: the top card of each packet, the packets by their top card, and the first space.
-        tops: list[Card | None] = []
+        tops: dict[int, Card] = {}
         where: dict[int, list[int]] = {}
         space = None
         for i, name in enumerate(PACKET_NAMES):
             cards = piles[name].cards
             if cards:
                 top = cards[-1]
-                tops.append(top)
+                tops[i] = top
                 if top in where:
                     where[top].append(i)
                 else:
                     where[top] = [i]
-            else:
-                tops.append(None)
-                if space is None:
-                    space = i
+            elif space is None:
+                space = i
         # "Immediately refilling spaces": while a space is open and a card can still come to it,
         # only a card from the pack or the talon moves, into the space.
         can_fill = bool(turned or pack or piles["talon"].cards)
         blocked = space is not None and self.options.spaces == "at-once" and can_fill
         talon_in_use = self.options.from_talon == "any"
-        for i, top in enumerate(tops):
-            if top is None or blocked:
+        for i, top in tops.items():
+            if blocked:
                 continue
             source = PACKET_NAMES[i]
             taker = wants.get(top)
@@ -548,7 +545,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                 spouses.append(space)
             spouses.sort()
             for j in spouses:
-                under = tops[j]
+                under = tops.get(j)
                 legal.append(move_onto((card,), source, PACKET_NAMES[j],
                                        under.text if under is not None else "space"))
             # The card turned goes to the talon once no space waits for it.
@@ -686,7 +683,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                 or move.target not in self.piles or move.source == move.target or not move.cards):
             return IllegalMove("Play", f"{self.name} has no move {move}")
         if move.kind == "reverse":
-            return self._reversal_violation(move)
+            return self._reversal_violation(move, move.source, move.target)
         if len(move.cards) != 1:
             return IllegalMove("Play", f"{self.name} has no move {move}")
         card, source, target = move.cards[0], move.source, move.target
@@ -712,7 +709,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
                                 *((card, top) if top else (card,)))
         if not target.startswith("packet"):
             return IllegalMove("Play", f"cards are not put back on the {target}", str(card))
-        under = self.piles[target].top
+        under = self.piles[target].cards[-1]
         return self.explain(MARRIAGE.fault(under, card), marriage_reasons(MARRIAGE), card, under)
 
     def _space_waiting(self) -> IllegalMove | None:
@@ -744,21 +741,21 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
             return IllegalMove("Re-deal", "there is no re-deal: the pack is dealt out")
         return None
 
-    def _reversal_violation(self, move: Move) -> IllegalMove | None:
+    def _reversal_violation(self, move: Move, source: str, target: str) -> IllegalMove | None:
         """The paragraph on reversal: a sequence of a packet goes over card by card onto another
         packet, its top card first, so that its lowest card ends on top."""
-        pile = self.piles[move.source]
+        pile = self.piles[source]
         count = len(move.cards)
-        if not move.source.startswith("packet") or count > len(pile) \
+        if not source.startswith("packet") or count > len(pile) \
                 or reversal(pile.cards, count) != move.cards:
             return self._unavailable(move.cards[-1] if move.cards[0] == pile.top else move.cards[0],
-                                     move.source)
+                                     source)
         if count < 2 or sequence_length(pile.cards) < count:
             return self.illegal("Reversal", "only a sequence in suit is reversed",
                                 " ".join(map(str, reversed(move.cards))))
-        if not move.target.startswith("packet"):
+        if not target.startswith("packet"):
             return IllegalMove("Reversal", "a sequence is reversed onto another packet", str(move))
-        under = self.piles[move.target].top
+        under = self.piles[target].top
         if under is None:
             return self.illegal("Spaces", "a space is refilled from the pack or the talon", move.cards[0])
         waiting = self._space_waiting()
@@ -782,7 +779,7 @@ pack: [4♠] [7♠] [Q♦] [5♠] [10♠] [10♣] [10♣] [8♠] [2♠] [Q♠] [
         if pile.is_empty:
             if card.rank != Rank.ACE:
                 return "start"
-            if card.suit in self.founded():
+            if card.suit in self.founded_suits():
                 return "different suits"
             return None if name == self.first_empty_foundation() else "in turn"
         if card.suit != pile[0].suit:

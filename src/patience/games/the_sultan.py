@@ -129,7 +129,7 @@ class TheSultan(Game):
         """As the rule has it, and a foundation that ends with its queen takes nothing more."""
         if len(self.piles[name].cards) >= _FULL[name]:
             return "complete"
-        return self.foundation_rule(name).fault(self.piles[name], card)
+        return self.foundation_rule(name).fault(self.piles[name].cards, card)
 
     def lay_out(self, cards: list[Card], divan: Sequence[Card] = ()) -> None:
         """Withdraw the eight kings and one ace of hearts and place them as on the plate, the first
@@ -179,7 +179,7 @@ class TheSultan(Game):
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()), cards)
-        return cls.from_position(str(game))  # type: ignore[return-value]
+        return cls.from_position(str(game))
 
     # ------------------------------------------------------------------ the moves
     def talon_available(self) -> bool:

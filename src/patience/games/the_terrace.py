@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import Build, Foundation
-from ..cards import CARDS, Card, Rank, Suit, parse_cards
+from ..cards import Card, Rank, Suit, parse_cards, whist_pack
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -66,8 +66,8 @@ _LIE = ("terrace", *FOUNDATIONS, *VALLEY)
 #: The foundations of each value.
 _FOUNDATION = {value: Foundation(Rank(value), FOUNDATION_BUILD) for value in range(1, 14)}
 #: Each card's class for the solver's key: the rules see only a card's value and colour.
-_CLASS = (0, *(2 * c.value + (c.colour == "red") for c in CARDS[1:]))
-_TEXT = ("", *(str(c) for c in CARDS[1:]))
+_CLASS = (0, *(2 * c.value + (c.colour == "red") for c in whist_pack()))
+_TEXT = ("", *(str(c) for c in whist_pack()))
 
 DEAL = Move("deal", notation="deal")
 REDEAL = Move("redeal", notation="redeal")
@@ -268,7 +268,7 @@ valley 9: 9♣
         next_cards = parse_cards(pack)
         placed["pack"] = " ".join(f"[{c}]" for c in list(sorted(spare)) + list(reversed(next_cards)))
         text = "\n".join([f"{cls(**options).spec} seed=0"] + [f"{k}: {v}" for k, v in placed.items()])
-        return cls.from_position(text)  # type: ignore[return-value]
+        return cls.from_position(text)
 
     # ------------------------------------------------------------------ moves
     def _sources(self) -> list[tuple[str, tuple[Card, ...]]]:

@@ -164,7 +164,7 @@ class TheWheel(Game):
         laid = parse_cards(cushion)
         if len(laid) != len(CUSHION):
             raise InvalidPosition(f"the cushion is {len(CUSHION)} cards, not {len(laid)}")
-        return cls.deal_with(seed, laid, parse_cards(aces), **options)  # type: ignore[return-value]
+        return cls.deal_with(seed, laid, parse_cards(aces), **options)
 
     # ------------------------------------------------------------------ the moves
     def next_place(self) -> str | None:

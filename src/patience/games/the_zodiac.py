@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit
@@ -188,7 +188,7 @@ class TheZodiac(Game):
     FACE_DOWN = ("pack",)
     #: The Zodiac's packets are alike (any of them takes a marriage), and so are the Equator's places.
     INTERCHANGEABLE = ("zodiac", "equator")
-    OPTIONS: tuple[Option, ...] = ()
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
     #: Plate 020, read card by card (see the chapter's table: the court cards are guesses): the
     #: Equator left to right, the Zodiac clockwise from the top of the circle, the eight foundation
@@ -306,7 +306,7 @@ zodiac 24: 10♥
         game = super().arrange(given, rest="pack")
         if options:
             game = cls.from_position(str(game).replace(cls.slug, cls(**options).spec, 1))
-        return game  # type: ignore[return-value]
+        return game
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:

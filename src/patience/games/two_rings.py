@@ -43,10 +43,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from ..build import Build, Foundation, suit_run
-from ..cards import CARDS, Card, Rank, Suit, whist_pack
+from ..cards import Card, Rank, Suit, whist_pack
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -74,13 +74,13 @@ FOUNDATIONS = SEVENS + SIXES
 
 def _next_card(build: Build, top: Card) -> int:
     """The code of the card that ``build`` lays on ``top`` next (0: none, past the king or the ace)."""
-    return next((card for card in CARDS[1:] if build.follows(top, card)), 0)
+    return next((card for card in whist_pack() if build.follows(top, card)), 0)
 
 
 #: The card a foundation topped by each card takes next, by code: the sevens ascend and the sixes
 #: descend, in suit (the Rule).
-TAKES_UP = (0, *(_next_card(ASCENDING.build, top) for top in CARDS[1:]))
-TAKES_DOWN = (0, *(_next_card(DESCENDING.build, top) for top in CARDS[1:]))
+TAKES_UP = (0, *(_next_card(ASCENDING.build, top) for top in whist_pack()))
+TAKES_DOWN = (0, *(_next_card(DESCENDING.build, top) for top in whist_pack()))
 #: Each card's text, by its code.
 
 
@@ -166,7 +166,7 @@ class TwoRings(Game):
     #: Plate 038, read card by card (the reading is in the chapter): the two rings laid out, the
     #: bracelet dealt, no card yet played and the talon not begun.  The 80 cards still in the pack
     #: are not on the plate: they are set in the order chosen in the chapter.
-    PLATE = None  # set below the class, from PLATE_BRACELET and PLATE_PACK
+    PLATE: ClassVar[str | None] = None  # set below the class, from PLATE_BRACELET and PLATE_PACK
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -237,9 +237,7 @@ class TwoRings(Game):
                 piles[name] = " ".join(map(str, suit_run(Card(base, suit), top, down=base == Rank.SIX)))
         piles["talon"] = talon
         piles["pack"] = pack
-        game = super().arrange(piles, rest="pack", to_deal=True, **options)
-        assert isinstance(game, TwoRings)
-        return game
+        return super().arrange(piles, rest="pack", to_deal=True, **options)
 
     # ------------------------------------------------------------------ dealing
     def vacancies(self) -> list[str]:
