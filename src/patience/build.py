@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from .cards import CARDS, Card, Rank
@@ -64,6 +64,9 @@ class Build:
     base: int = 1
     #: Values in the piquet pack's order: the ace just below the seven (with ``base`` 1 only).
     piquet: bool = False
+    # Worked out once for each kind of build (see __post_init__), indexed by the cards' codes.
+    _faults: tuple[tuple[str | None, ...], ...] = field(init=False, repr=False, compare=False)
+    _follows: tuple[tuple[bool, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.direction not in ("up", "down", "either") or self.suit not in ("same", "alternate", "any"):
@@ -111,10 +114,10 @@ class Build:
 
     def fault(self, below: Card, above: Card) -> str | None:
         """Why ``above`` may not lie on ``below`` (one of :data:`FAULTS`), or None if it may."""
-        return self._faults[below][above]  # type: ignore[attr-defined]
+        return self._faults[below][above]
 
     def follows(self, below: Card, above: Card) -> bool:
-        return self._follows[below][above]  # type: ignore[attr-defined]
+        return self._follows[below][above]
 
     def children(self, card: Card) -> tuple[Card, ...]:
         """The cards (of one pack) that may lie on ``card``, in new-pack order.
@@ -146,7 +149,7 @@ class Build:
         >>> Build("down", "alternate").table()[Card.parse("8♠")][Card.parse("7♥")]
         True
         """
-        return self._follows  # type: ignore[attr-defined]
+        return self._follows
 
     def is_run(self, cards: Sequence[Card]) -> bool:
         """True if each card of ``cards`` (bottom first) builds on the one before."""
@@ -159,12 +162,12 @@ class Build:
         >>> Build("down", "alternate").first_break([Card.parse(c) for c in ("9♠", "8♥", "7♥")])
         (Card.parse('8♥'), Card.parse('7♥'))
         """
-        follows = self._follows  # type: ignore[attr-defined]
+        follows = self._follows
         return next(((a, b) for a, b in zip(cards, cards[1:]) if not follows[a][b]), None)
 
     def run_length(self, cards: Sequence[Card]) -> int:
         """How many cards at the top of ``cards`` form an unbroken run."""
-        follows = self._follows  # type: ignore[attr-defined]
+        follows = self._follows
         size = len(cards)
         n = 1 if size else 0
         while n < size and follows[cards[-n - 1]][cards[-n]]:
@@ -191,7 +194,7 @@ class Foundation:
         """Why ``card`` may not go on the foundation ``pile`` now, or None."""
         cards = getattr(pile, "cards", pile)
         if cards:
-            return self.build._faults[cards[-1]][card]  # type: ignore[attr-defined]
+            return self.build._faults[cards[-1]][card]
         if card.rank == self.base:
             return None
         article = "an" if self.base.name[0] in "AEIOU" else "a"

@@ -206,7 +206,7 @@ def _stats(args: argparse.Namespace, out: TextIO) -> int:
     if args.plan:
         folder = args.out or "book/statistics"
         for study in stats.studies(args.plan):
-            if args.game and args.game not in (study.spec, stats.parse_spec(study.spec)[0]):
+            if args.game and args.game not in (study.spec, parse_spec(study.spec)[0]):
                 continue
             print(stats.run_study(study, folder, jobs=args.jobs, progress=not args.quiet,
                                   keep_decided=args.keep_decided).summary(), file=out)

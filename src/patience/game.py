@@ -17,12 +17,14 @@ from collections import Counter
 from functools import lru_cache
 from operator import is_not, itemgetter
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping, NamedTuple, Self, Sequence
+from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mapping, NamedTuple, Self, Sequence, TypeVar
 
 from .build import FAULTS, Build, Foundation
 from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
 from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
 from .options import Option, Options, format_spec, parse_spec
+
+T = TypeVar("T")
 
 __all__ = ["Pile", "Move", "PackStep", "Spot", "Game", "SEARCH_AGAIN", "Record", "normalise_notation", "place", "grid", "read_rows", "ring", "bone", "moves_up", "move_onto", "pile_order", "foundation_tops"]
 
@@ -147,7 +149,7 @@ class Pile:
         return " ".join([f"[{c.text}]" for c in cards[:down]] + [c.text for c in cards[down:]])
 
 
-class Move(tuple):
+class Move(tuple[Any, ...]):
     """One move: a value with a readable notation (``str``) and a repr that can be pasted back.
 
     ``kind`` is ``"move"`` for moving cards from one pile to another and a word
@@ -180,7 +182,8 @@ class Move(tuple):
         return tuple(self)
 
     def __str__(self) -> str:
-        return self[4] or self[0]
+        notation: str = self[4] or self[0]
+        return notation
 
     def __repr__(self) -> str:
         return f"Move({', '.join(map(repr, self))})"
@@ -1545,7 +1548,7 @@ class Game:
             moves += moves_up(source, card, takers.get(card, []))
         return moves
 
-    def worked_out(self, what: str, names: Sequence[str], work: Callable[[list[Pile]], Any]) -> Any:
+    def worked_out(self, what: str, names: Sequence[str], work: Callable[[list[Pile]], T]) -> T:
         """``work(piles)`` for the piles ``names`` as they lie, worked out again only when one of
         them has changed since it was last worked out as ``what`` (for a game's fast legal moves:
         what the foundations take changes far less often than the rest of a position).

@@ -238,8 +238,7 @@ packet 12: 8♠ 9♥ 9♣
             piles[f"foundation {hour}"] = " ".join(map(str, suit_run(start, top)))
         piles["talon"] = talon
         piles["pack"] = " ".join(f"[{c}]" for c in reversed(parse_cards(pack)))
-        game = Game.arrange.__func__(cls, piles, rest="pack", **options)  # type: ignore[attr-defined]
-        return game
+        return super().arrange(piles, rest="pack", **options)
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:

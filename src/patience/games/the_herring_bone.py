@@ -38,9 +38,9 @@ from typing import Any, Iterable, Sequence
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, shuffled
-from ..errors import IllegalMove, InvalidPosition
+from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot, bone, move_onto, moves_up
-from ..options import Option, UnknownOption
+from ..options import Option
 from . import register
 
 __all__ = ["TheHerringBone"]
