@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from operator import attrgetter, itemgetter
 from typing import Any
 
 from ..build import Build, Foundation, suit_run
@@ -81,9 +80,6 @@ FORMATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
 _FOLLOWING = (None, *(CARDS[(code - 1) // 13 * 13 + code % 13 + 1] for code in range(1, 53)))
 _OF_VALUE = {value: tuple(Card(value, suit) for suit in Suit) for value in range(1, 14)}
 _NAMES = ("", *(str(card) for card in CARDS[1:]))
-_CARDS_OF_PILE = attrgetter("cards")
-_FILE_PILES = itemgetter(*FILE_NAMES)
-_FORMATION_PILES = itemgetter(*FORMATION_NAMES)
 #: How many lies of the files and formations a game keeps (see :meth:`Demon._lie`).
 _LIES_KEPT = 4096
 
@@ -824,15 +820,13 @@ class Demon(Game):
 
     def solver_key(self) -> tuple[Any, ...]:
         """The :meth:`state_key` with the files, and the formations, in a fixed order: the rules
-        treat the four files alike, and the four formations."""
+        treat the four files alike, and the four formations.  The piles' cards alone: which of them
+        lie face down follows from the rules (the hand, and the heap but for its top card), and
+        tuples of cards hash and compare at C speed."""
         piles = self.piles
-        return (piles["hand"], piles["talon"], *self._lie_key(), self.counters["used"] > 0)
-
-    def _lie_key(self) -> tuple[Pile, tuple[Pile, ...], tuple[Pile, ...]]:
-        """The :meth:`solver_key`'s heap, files and formations."""
-        piles = self.piles
-        return (piles["heap"], tuple(sorted(_FILE_PILES(piles), key=_CARDS_OF_PILE)),
-                tuple(sorted(_FORMATION_PILES(piles), key=_CARDS_OF_PILE)))
+        return (piles["hand"].cards, piles["talon"].cards, piles["heap"].cards,
+                tuple(sorted([piles[name].cards for name in FILE_NAMES])),
+                tuple(sorted([piles[name].cards for name in FORMATION_NAMES])), self.counters["used"] > 0)
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A move that does not take the top card of the talon neither needs nor changes the hand and
