@@ -85,6 +85,21 @@ def _size(element) -> tuple[float, float]:
 # -- every page ------------------------------------------------------------------------------------
 
 
+def test_the_play_panels_wheel_is_the_package_uncompiled_and_typed():
+    """The wheel Pyodide installs holds every module as source, no extension built for this machine
+    (Pyodide could not load it), and the marker that the package is typed (PEP 561)."""
+    from zipfile import ZipFile
+
+    from patience.sphinxext import WHEEL
+
+    _require_book()
+    names = set(ZipFile(HTML / "_static" / "play" / WHEEL).namelist())
+    sources = {p.relative_to(ROOT / "src").as_posix() for p in (ROOT / "src" / "patience").rglob("*.py")
+               if not p.name.startswith("_") or p.name == "__init__.py"}
+    assert sources <= names and "patience/py.typed" in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
+
+
 def test_index_loads_without_console_errors(site, driver):
     _load(driver, site + "index.html")
     assert "Patience" in driver.title, f"unexpected title {driver.title!r}"
