@@ -12,6 +12,7 @@ position (:func:`check_legal_moves`).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import islice
 from typing import Any, Iterator
 
@@ -71,6 +72,56 @@ def test_what_a_search_tries_is_legal(cls: type[Game]) -> None:
             if not legal:
                 break
             game.play(rng.choice(legal))
+
+
+def _alike(game: Game) -> tuple[Any, ...]:
+    """What two positions that a search takes for one must share (their piles may differ where the
+    rules treat them alike, and their cards where the game treats cards alike): the result, the cards
+    gone out, and the kinds and sizes of their legal moves."""
+    return game.is_won, game.progress(), Counter((m.kind, len(m.cards)) for m in game.legal_moves())
+
+
+def _merged_siblings(game: Game, rng: random.Random, moves: int) -> int:
+    """Along random play, the positions reached by two moves of one position that differ but share
+    their :meth:`~Game.solver_key` (a king into either of two spaces, say): each such pair is
+    checked :func:`_alike`.  How many were met."""
+    met = 0
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        children: dict[Any, dict[Any, Move]] = {}
+        for move in legal[:40]:
+            game.push(move)
+            children.setdefault(game.solver_key(), {}).setdefault(game.state_key(), move)
+            game.undo()
+        for merged in children.values():
+            if len(merged) > 1:
+                met += 1
+                seen = []
+                for move in merged.values():
+                    game.push(move)
+                    seen.append(_alike(game))
+                    game.undo()
+                assert all(one == seen[0] for one in seen), f"{str(game)}\n{[str(m) for m in merged.values()]}"
+        game.play(rng.choice(legal))
+    return met
+
+
+@pytest.mark.parametrize("cls", games.all(), ids=lambda cls: cls.slug)
+def test_positions_a_search_takes_for_one_are_alike(cls: type[Game]) -> None:
+    """A search's key merges positions the rules treat alike, and a loss is proved over the merged
+    positions: so two positions reached from one that share a key may differ only where the game's
+    symmetries say (which pile holds a card, which of two alike cards)."""
+    for seed in SEEDS[:2]:
+        _merged_siblings(cls.deal(seed=seed), random.Random(seed), MOVES // 2)
+
+
+def test_the_siblings_a_key_merges_are_met() -> None:
+    """The test above meets merged positions (a card put into any of The Congress's empty helps): it
+    is not vacuous."""
+    cls = games.get("the-congress")
+    assert sum(_merged_siblings(cls.deal(seed=seed), random.Random(seed), MOVES // 2) for seed in SEEDS[:2]) > 10
 
 
 OWN_PACK_STEPS = [case for case in CASES if case.values[0].pack_steps is not Game.pack_steps]
