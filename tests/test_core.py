@@ -26,6 +26,7 @@ from patience import (
 from patience.cards import piquet_pack, shuffled, whist_pack
 from patience.cli import main
 from patience.game import Pile
+from patience.solve import solve
 
 
 @pytest.mark.parametrize(
@@ -63,6 +64,38 @@ def test_bad_card_names_are_refused_clearly(text: str) -> None:
         Card.parse(text)
 
 
+#: What each public entry point is given wrongly, and the words of its refusal (a value of another
+#: type is a TypeError naming what was expected and what came; a value out of range a ValueError).
+WRONG = [
+    ("load(None)", lambda game: patience.load(None), TypeError, "a game is named by a text"),
+    ("load(seed='3')", lambda game: patience.load("canfield", seed="3"), TypeError, "seed is a whole number"),
+    ("load(seed=True)", lambda game: patience.load("canfield", seed=True), TypeError, "seed is a whole number"),
+    ("deal_with(seed=1.5)", lambda game: type(game).deal_with(1.5), TypeError, "seed is a whole number"),
+    ("option draw='x'", lambda game: patience.load("canfield", draw="x"), UnknownOption, "must be a whole number"),
+    ("play(None)", lambda game: game.play(None), TypeError, "play takes a Move or a move's notation"),
+    ("parse_move(3)", lambda game: game.parse_move(3), TypeError, "a move is named by its notation"),
+    ("is_legal('turn')", lambda game: game.is_legal("turn"), TypeError, "is_legal takes a Move"),
+    ("from_position(None)", lambda game: patience.from_position(None), TypeError, "a position is read from its text"),
+    ("Record.from_text(5)", lambda game: Record.from_text(5), TypeError, "a record is read from its text"),
+    ("solve(None)", lambda game: solve(None), TypeError, "solve takes a game"),
+    ("solve(nodes='x')", lambda game: solve(game, nodes="x"), TypeError, "nodes is a whole number"),
+    ("solve(nodes=-1)", lambda game: solve(game, nodes=-1), ValueError, "0 or more"),
+    ("solve(seconds='x')", lambda game: solve(game, seconds="x"), TypeError, "a number of seconds"),
+    ("solve(seconds=0)", lambda game: solve(game, seconds=0), ValueError, "more than 0 seconds"),
+    ("svg(None)", lambda game: render.svg(None), TypeError, "svg draws a game"),
+]
+
+
+@pytest.mark.parametrize(("call", "exception", "words"), [pytest.param(c, e, w, id=i) for i, c, e, w in WRONG])
+def test_what_is_given_wrongly_gets_a_clear_error_and_leaves_the_game(call, exception, words) -> None:
+    game = patience.load("canfield", seed=2)
+    game.play(game.legal_moves()[0])
+    before = str(game), list(game.history)
+    with pytest.raises(exception, match=re.escape(words)):
+        call(game)
+    assert (str(game), list(game.history)) == before
+
+
 def test_packs() -> None:
     assert len(set(whist_pack())) == 52
     assert len(whist_pack(2)) == 104 and len(set(whist_pack(2))) == 52
@@ -82,7 +115,7 @@ def test_unknown_game_and_options() -> None:
         patience.load("solitaire-royale")
     with pytest.raises(UnknownOption, match="unknown option 'colour'"):
         patience.load("la-belle-lucie(colour=blue)")
-    with pytest.raises(UnknownOption, match="must be a int"):
+    with pytest.raises(UnknownOption, match="must be a whole number"):
         patience.load("la-belle-lucie(redeals=often)")
     with pytest.raises(UnknownOption, match="expected name=value"):
         patience.load("la-belle-lucie(redeals)")
@@ -215,7 +248,7 @@ def test_cli_list_show_and_errors(tmp_path) -> None:
     assert svg_file.read_text().startswith("<svg") and "seed=3" in out.getvalue()
     out = io.StringIO()
     assert main(["show", "la-belle-lucie(redeals=lots)"], out=out) == 2
-    assert "must be a int" in out.getvalue()
+    assert "must be a whole number" in out.getvalue()
 
 
 def test_cli_starts_from_the_plate_with_the_options_given() -> None:

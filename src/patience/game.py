@@ -472,6 +472,12 @@ def bone(rows: int, x: float, y: float, step: float, reach: float = 0.8,
 SEARCH_AGAIN = ((8, 2_000), (64, 500), (32, 2_000))
 
 
+def _check_seed(seed: object) -> None:
+    """A deal's seed is a whole number (any: each gives its own deal, for ever)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a deal's seed is a whole number, not {seed!r}")
+
+
 class Game:
     """The base of every game.  Subclasses set the metadata and fill in the hooks.
 
@@ -582,7 +588,15 @@ class Game:
     # ----------------------------------------------------------------- creation
     @classmethod
     def deal(cls, seed: int = 1, **options: Any) -> Self:
-        """A new game dealt from the shuffled pack: the same ``seed`` always gives the same deal."""
+        """A new game dealt from the shuffled pack: the same ``seed`` always gives the same deal.
+
+        >>> from patience import load
+        >>> load("canfield", seed="3")
+        Traceback (most recent call last):
+        ...
+        TypeError: a deal's seed is a whole number, not '3'
+        """
+        _check_seed(seed)
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()))
@@ -595,6 +609,8 @@ class Game:
         Piles left out are empty, so a hand-written position need list only the
         piles that hold cards; the cards must still be exactly the game's pack.
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a position is read from its text (as str(game) writes it), not {text!r}")
         lines = [line.rstrip() for line in text.strip().splitlines() if line.strip()]
         if not lines:
             raise InvalidPosition("empty position")
@@ -731,6 +747,7 @@ class Game:
         >>> games.get("canfield").deal_with(3) == games.get("canfield").deal(3)
         True
         """
+        _check_seed(seed)
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()), *given)
@@ -920,6 +937,19 @@ class Game:
         return move in self._legal_here()
 
     def is_legal(self, move: Move) -> bool:
+        """Whether the rules allow ``move`` here (:meth:`violation` says why not).
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=1)
+        >>> game.is_legal(game.legal_moves()[0])
+        True
+        >>> game.is_legal("turn")
+        Traceback (most recent call last):
+        ...
+        TypeError: is_legal takes a Move (parse_move reads one from its notation), not 'turn'
+        """
+        if type(move) is not Move:
+            raise TypeError(f"is_legal takes a Move (parse_move reads one from its notation), not {move!r}")
         return self.violation(move) is None
 
     def play(self, move: Move | str) -> Move:
@@ -1012,6 +1042,8 @@ class Game:
         A move is named by its notation, or with the target pile's name or kind
         in place of the target card (``"A♥ → foundation"``, ``"6♣ → fan 5"``).
         """
+        if not isinstance(text, str):
+            raise TypeError(f"a move is named by its notation such as '6♣ → 7♦', not {text!r}")
         want = normalise_notation(text)
         if not want:
             raise InvalidMove("empty move")
@@ -1777,6 +1809,8 @@ class Record:
     @classmethod
     def from_text(cls, text: str) -> Record:
         """Read a record written by :meth:`to_text`."""
+        if not isinstance(text, str):
+            raise TypeError(f"a record is read from its text (as Record.to_text writes it), not {text!r}")
         head, _, tail = text.strip().partition("\n\n")
         start = Game.from_position(head)
         game = start.copy()

@@ -22,6 +22,12 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
+def _kind(kind: type) -> str:
+    """How an option's kind of value is named to one who gave a value of another kind."""
+    return {int: "a whole number", float: "a number", str: "a text", bool: "true or false"}.get(
+        kind, f"a {kind.__name__}")
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a game: its name, default, allowed values and what it means.
@@ -64,11 +70,9 @@ class Option:
                 try:
                     value = kind(text)
                 except ValueError:
-                    raise UnknownOption(
-                        f"option {self.name} must be a {kind.__name__}, not {value!r}"
-                    ) from None
+                    raise UnknownOption(f"option {self.name} must be {_kind(kind)}, not {value!r}") from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise UnknownOption(f"option {self.name} must be a {kind.__name__}, not {value!r}")
+            raise UnknownOption(f"option {self.name} must be {_kind(kind)}, not {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise UnknownOption(f"option {self.name} must be one of {allowed}, not {value}")
@@ -144,6 +148,8 @@ _SPEC = re.compile(r"^\s*([a-z0-9][a-z0-9'-]*)\s*(?:\((.*)\))?\s*$", re.IGNORECA
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"slug(name=value, …)"`` into the slug and the option texts."""
+    if not isinstance(spec, str):
+        raise TypeError(f"a game is named by a text such as 'canfield' or 'canfield(draw=3)', not {spec!r}")
     m = _SPEC.match(spec)
     if not m:
         raise UnknownGame(f"cannot read game {spec!r} (expected e.g. 'canfield' or 'canfield(draw=3)')")

@@ -122,7 +122,23 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     player's random guesses at the face-down cards.  ``progress``, if given, is called now and
     then during a thoughtful search with the positions searched so far and the seconds taken.
     The game itself is not changed.
+
+    >>> solve(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: solve takes a game (patience.load deals one), not None
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"solve takes a game (patience.load deals one), not {game!r}")
+    for name, value in (("nodes", nodes), ("idle", idle), ("width", width), ("seed", seed)):
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise TypeError(f"{name} is a whole number, not {value!r}")
+    if nodes is not None and nodes < 0:
+        raise ValueError(f"a budget of positions is 0 or more, not {nodes}")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)):
+        raise TypeError(f"seconds is a number of seconds, not {seconds!r}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"a search takes more than 0 seconds, not {seconds}")
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
     if mode == "honest" and (width is not None or idle is not None):

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from ..cards import Card
-from ..game import Pile, Spot
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..game import Game, Pile, Spot
 
 __all__ = ["svg", "symbols", "fan_width", "fan_height", "WIDTH", "HEIGHT"]
 
@@ -138,6 +135,8 @@ def svg(game: Game, shared: bool = False) -> str:
     >>> picture.count('transform="rotate(90 ')
     4
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"svg draws a game (patience.load deals one), not {game!r}")
     parts: list[str] = []
     right = bottom = 0.0
     for spot in game.layout():
