@@ -26,6 +26,7 @@ from patience import (
 from patience.cards import piquet_pack, shuffled, whist_pack
 from patience.cli import main
 from patience.game import Pile
+from patience import stats
 from patience.solve import solve
 
 
@@ -83,7 +84,17 @@ WRONG = [
     ("solve(seconds='x')", lambda game: solve(game, seconds="x"), TypeError, "a number of seconds"),
     ("solve(seconds=0)", lambda game: solve(game, seconds=0), ValueError, "more than 0 seconds"),
     ("svg(None)", lambda game: render.svg(None), TypeError, "svg draws a game"),
+    ("stats.run(jobs=0)", lambda game: stats.run("canfield", [1], jobs=0, progress=False), ValueError, "jobs is"),
+    ("stats.run(nodes=-1)", lambda game: stats.run("canfield", [1], nodes=-1, progress=False), ValueError,
+     "0 or more"),
 ]
+
+
+@pytest.mark.parametrize("args", [["--deals", "0"], ["--deals", "x"], ["--jobs", "0"]])
+def test_a_count_on_the_command_line_is_one_or_more(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["stats", "canfield", "--nodes", "10", *args])
+    assert stopped.value.code == 2 and f"argument {args[0]}: " in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("call", "exception", "words"), [pytest.param(c, e, w, id=i) for i, c, e, w in WRONG])

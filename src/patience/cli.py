@@ -236,6 +236,17 @@ def _merge(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _count(text: str) -> int:
+    """A command line's count (of deals, of processes): a whole number, 1 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"1 or more, not {count}")
+    return count
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (errors print a message and return 2)."""
     out = out or sys.stdout
@@ -276,9 +287,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     solvep.set_defaults(run=_solve)
     statsp = sub.add_parser("stats", help="solve many deals in parallel and report the win rate")
     statsp.add_argument("game", nargs="?", help="a game (with options); with --plan, only its studies")
-    statsp.add_argument("--deals", type=int, default=100, help="how many deals (seeds START…START+N-1)")
+    statsp.add_argument("--deals", type=_count, default=100, help="how many deals (seeds START…START+N-1)")
     statsp.add_argument("--start", type=int, default=1, help="the first seed (default 1)")
-    statsp.add_argument("--jobs", type=int, default=1, help="processes to run in parallel")
+    statsp.add_argument("--jobs", type=_count, default=1, help="processes to run in parallel")
     statsp.add_argument("--mode", choices=("thoughtful", "honest"), default="thoughtful")
     statsp.add_argument("--nodes", type=int, help="the budget: positions a thoughtful search may visit for a "
                         "deal, or an honest player for each plan")

@@ -44,7 +44,7 @@ from .cards import Card
 from .compiled import copy_of
 from .game import Game, Move, Pile, Record, pile_kind
 
-__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "thoughtful", "beam", "honest", "shorten", "player_view",
+__all__ = ["MODES", "OUTCOMES", "Solution", "solve", "check_budget", "thoughtful", "beam", "honest", "shorten", "player_view",
            "visible_key", "runs_using", "runs_turning", "searches_again"]
 
 MODES = ("thoughtful", "honest")
@@ -130,15 +130,10 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     """
     if not isinstance(game, Game):
         raise TypeError(f"solve takes a game (patience.load deals one), not {game!r}")
-    for name, value in (("nodes", nodes), ("idle", idle), ("width", width), ("seed", seed)):
+    for name, value in (("idle", idle), ("width", width), ("seed", seed)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
             raise TypeError(f"{name} is a whole number, not {value!r}")
-    if nodes is not None and nodes < 0:
-        raise ValueError(f"a budget of positions is 0 or more, not {nodes}")
-    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)):
-        raise TypeError(f"seconds is a number of seconds, not {seconds!r}")
-    if seconds is not None and seconds <= 0:
-        raise ValueError(f"a search takes more than 0 seconds, not {seconds}")
+    check_budget(nodes, seconds)
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
     if mode == "honest" and (width is not None or idle is not None):
@@ -151,6 +146,25 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     if mode == "thoughtful":
         return thoughtful(game, nodes=budget, seconds=seconds, idle=idle, progress=progress)
     return honest(game, seed=seed, nodes=budget)
+
+
+def check_budget(nodes: object, seconds: object = None) -> None:
+    """Refuse a budget that is not one: ``nodes`` a whole number of positions (or plans), 0 or more,
+    and ``seconds`` a time above 0 (either may be None: the default, no limit).
+
+    >>> check_budget(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a budget of positions is 0 or more, not -1
+    """
+    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool)):
+        raise TypeError(f"nodes is a whole number, not {nodes!r}")
+    if nodes is not None and nodes < 0:
+        raise ValueError(f"a budget of positions is 0 or more, not {nodes}")
+    if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)):
+        raise TypeError(f"seconds is a number of seconds, not {seconds!r}")
+    if seconds is not None and seconds <= 0:
+        raise ValueError(f"a search takes more than 0 seconds, not {seconds}")
 
 
 def _by_priority(game: Game, moves: Iterable[Move], piles: Mapping[str, Pile] | None = None) -> list[Move]:

@@ -31,7 +31,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from . import __version__, games, load
 from .options import parse_spec
-from .solve import MODES, NODES, OUTCOMES, searches_again, solve
+from .solve import MODES, NODES, OUTCOMES, check_budget, searches_again, solve
 
 __all__ = ["Outcome", "Results", "Study", "wilson", "solve_seed", "solve_range", "run", "run_dask",
            "engine_hash", "code_of", "studies", "run_study", "stored", "together", "with_together"]
@@ -424,7 +424,9 @@ def _chunks(seeds: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
         yield (start, prev)  # type: ignore[misc]
 
 
-def _check(spec: str, mode: str, width: int | None = None) -> None:
+def _check(spec: str, mode: str, width: int | None = None, nodes: int | None = None,
+           seconds: float | None = None) -> None:
+    check_budget(nodes, seconds)
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
     if width is not None and (mode != "thoughtful" or width < 1):
@@ -446,7 +448,9 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     :func:`decided_at_less`) keeps the deals it decided, even if an earlier engine decided them,
     and its unknown deals are searched again at this budget.
     """
-    _check(spec, mode, width)
+    _check(spec, mode, width, nodes, seconds)
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise ValueError(f"jobs is a number of processes, 1 or more, not {jobs!r}")
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
@@ -507,7 +511,7 @@ def run_dask(client: Any, spec: str, seeds: Iterable[int], mode: str = "thoughtf
 
     The cluster's workers need this package installed (``pip install patience-book[cluster]``).
     """
-    _check(spec, mode, width)
+    _check(spec, mode, width, nodes, seconds)
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
@@ -562,7 +566,7 @@ def studies(plan: str | Path) -> list[Study]:
             study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get(key, NODES[mode])),
                           None if width is None else int(width),
                           None if seconds is None or mode != "thoughtful" else float(seconds))
-            _check(study.spec, study.mode, study.width)
+            _check(study.spec, study.mode, study.width, study.nodes, study.seconds)
             found.append(study)
     return found
 
