@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,18 @@ def test_together_holds_the_players_wins_to_the_searches_proofs() -> None:
         stats.together([search, player])
     with pytest.raises(ValueError, match="at most one honest player"):
         stats.together([search, player, player])
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('[[study]]\nspec = "canfield"\ndeals = 3\n', "study 1 has no 'mode' (nor do the defaults)"),
+    ('[defaults]\nmode = "thoughtful"\n[[study]]\nspec = "canfield"\n', "study 1 has no 'deals'"),
+    ('[defaults]\nmode = "thoughtful"\n[[study]]\nspec = "nope"\ndeals = 3\n', "study 1 (nope): unknown game"),
+    ('[[study]]\nspec = "canfield"\nmode = "lucky"\ndeals = 3\n', "study 1 (canfield): unknown mode 'lucky'"),
+    ('[[study]]\nspec = "canfield"\nmode = "thoughtful"\ndeals = 3\nnodes = -2\n', "0 or more, not -2"),
+    ("not a plan", "plan.toml: Expected '='"),
+])
+def test_a_plan_that_is_not_one_is_refused_with_its_study(tmp_path: Path, text: str, words: str) -> None:
+    plan = tmp_path / "plan.toml"
+    plan.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=re.escape(words)):
+        stats.studies(plan)

@@ -553,21 +553,36 @@ def studies(plan: str | Path) -> list[Study]:
     """The studies of a plan file (TOML: a ``[defaults]`` table and ``[[study]]`` entries; ``nodes``
     is the thoughtful budget, with ``seconds`` the time it may take a deal, ``plan_nodes`` the
     honest one, and ``width``, in a study of the thoughtful mode alone, makes it a beam search's)."""
-    data = tomllib.loads(Path(plan).read_text(encoding="utf-8"))
+    try:
+        data = tomllib.loads(Path(plan).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{plan}: {exc}") from None
     defaults = data.get("defaults", {})
     found = []
-    for entry in data.get("study", []):
+    for number, entry in enumerate(data.get("study", []), 1):
         merged = {**defaults, **entry}
-        modes = merged.pop("modes", None) or [merged.pop("mode")]
-        merged.pop("mode", None)
-        for mode in modes:
-            key = "nodes" if mode == "thoughtful" else "plan_nodes"
-            width, seconds = merged.get("width"), merged.get("seconds")
-            study = Study(merged["spec"], mode, int(merged["deals"]), int(merged.get(key, NODES[mode])),
-                          None if width is None else int(width),
-                          None if seconds is None or mode != "thoughtful" else float(seconds))
-            _check(study.spec, study.mode, study.width, study.nodes, study.seconds)
-            found.append(study)
+        try:
+            found += _studies_of(merged)
+        except KeyError as exc:
+            raise ValueError(f"{plan}: study {number} has no {exc.args[0]!r} (nor do the defaults)") from None
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{plan}: study {number} ({merged.get('spec', 'no spec')}): {exc}") from None
+    return found
+
+
+def _studies_of(entry: dict[str, Any]) -> list[Study]:
+    """The studies of one entry of a plan (with the defaults): one for each of its modes."""
+    found = []
+    for mode in entry.get("modes") or [entry["mode"]]:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
+        key = "nodes" if mode == "thoughtful" else "plan_nodes"
+        width, seconds = entry.get("width"), entry.get("seconds")
+        study = Study(entry["spec"], mode, int(entry["deals"]), int(entry.get(key, NODES[mode])),
+                      None if width is None else int(width),
+                      None if seconds is None or mode != "thoughtful" else float(seconds))
+        _check(study.spec, study.mode, study.width, study.nodes, study.seconds)
+        found.append(study)
     return found
 
 

@@ -340,10 +340,14 @@ def handle(request: str) -> str:
     "unknown game 'no-such-game' (see `patience list`)"
     >>> json.loads(handle('{"op": "fly"}'))["message"]
     "unknown request 'fly'"
+    >>> json.loads(handle('["open"]'))["message"]
+    "a request is a JSON object with its 'op', not ['open']"
     """
     global _table
     try:
-        asked: dict[str, Any] = json.loads(request)
+        asked = json.loads(request)
+        if not isinstance(asked, dict):
+            return json.dumps({"ok": False, "message": f"a request is a JSON object with its 'op', not {asked!r}"})
         op = asked.get("op")
         if op == "open":
             seed = asked.get("seed")
