@@ -97,7 +97,7 @@ def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = No
       position  print the position text (patience.from_position loads it)
       help      list these commands (also ?)
       quit      stop (also exit, q, or end of input)
-    result: in play after 1 moves
+    result: in play after 1 move
     >>> answers = iter(["hint", "quit"])
     >>> _ = play(load("canfield", seed=8), read=lambda prompt: next(answers))  # doctest: +ELLIPSIS
     Canfield or Klondike, seed 8
@@ -142,7 +142,8 @@ def play(game: Game, read: Callable[[str], str] = input, out: TextIO | None = No
             print(answer["message"], file=out)
             if answer["ok"]:
                 print(render.text(game), file=out)
-    print(f"result: {game.result} after {len(game.history)} moves", file=out)
+    made = len(game.history)
+    print(f"result: {game.result} after {made} move{'' if made == 1 else 's'}", file=out)
     return game
 
 
