@@ -13,6 +13,7 @@ __all__ = [
     "InvalidPosition",
     "UnknownGame",
     "UnknownOption",
+    "whole_number",
 ]
 
 
@@ -61,3 +62,16 @@ class UnknownGame(ValueError):
 
 class UnknownOption(ValueError):
     """An option the game does not have, or a value it does not accept."""
+
+
+def whole_number(value: object, what: str) -> None:
+    """Refuse a ``value`` given for ``what`` (a seed, a budget) that is not a whole number: a
+    :class:`TypeError` (a bool is not one either, though Python counts it an int).
+
+    >>> whole_number("3", "a seed")
+    Traceback (most recent call last):
+    ...
+    TypeError: a seed is a whole number, not '3'
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{what} is a whole number, not {value!r}")

@@ -21,7 +21,7 @@ from typing import Any, Callable, ClassVar, Generator, Iterable, Iterator, Mappi
 
 from .build import FAULTS, Build, Foundation
 from .cards import Card, InvalidCard, Suit, shuffled, whist_pack
-from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame
+from .errors import IllegalMove, InvalidMove, InvalidPosition, UnknownGame, whole_number
 from .options import Option, Options, format_spec, parse_spec
 
 T = TypeVar("T")
@@ -472,12 +472,6 @@ def bone(rows: int, x: float, y: float, step: float, reach: float = 0.8,
 SEARCH_AGAIN = ((8, 2_000), (64, 500), (32, 2_000))
 
 
-def _check_seed(seed: object) -> None:
-    """A deal's seed is a whole number (any: each gives its own deal, for ever)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"a deal's seed is a whole number, not {seed!r}")
-
-
 class Game:
     """The base of every game.  Subclasses set the metadata and fill in the hooks.
 
@@ -596,7 +590,7 @@ class Game:
         ...
         TypeError: a deal's seed is a whole number, not '3'
         """
-        _check_seed(seed)
+        whole_number(seed, "a deal's seed")
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()))
@@ -747,7 +741,7 @@ class Game:
         >>> games.get("canfield").deal_with(3) == games.get("canfield").deal(3)
         True
         """
-        _check_seed(seed)
+        whole_number(seed, "a deal's seed")
         game = cls(**options)
         game.seed = seed
         game.lay_out(game.shuffle(game.pack()), *given)

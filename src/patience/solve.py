@@ -42,6 +42,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, ParamSpec, TypeVa
 from .build import Foundation
 from .cards import Card
 from .compiled import copy_of
+from .errors import whole_number
 from .game import Game, Move, Pile, Record, pile_kind
 
 __all__ = ["MODES", "OUTCOMES", "Solution", "solve", "check_budget", "thoughtful", "beam", "honest", "shorten", "player_view",
@@ -131,8 +132,8 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     if not isinstance(game, Game):
         raise TypeError(f"solve takes a game (patience.load deals one), not {game!r}")
     for name, value in (("idle", idle), ("width", width), ("seed", seed)):
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise TypeError(f"{name} is a whole number, not {value!r}")
+        if value is not None:
+            whole_number(value, name)
     check_budget(nodes, seconds)
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(MODES)})")
@@ -148,7 +149,7 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
     return honest(game, seed=seed, nodes=budget)
 
 
-def check_budget(nodes: object, seconds: object = None) -> None:
+def check_budget(nodes: int | None, seconds: float | None = None) -> None:
     """Refuse a budget that is not one: ``nodes`` a whole number of positions (or plans), 0 or more,
     and ``seconds`` a time above 0 (either may be None: the default, no limit).
 
@@ -157,8 +158,8 @@ def check_budget(nodes: object, seconds: object = None) -> None:
     ...
     ValueError: a budget of positions is 0 or more, not -1
     """
-    if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool)):
-        raise TypeError(f"nodes is a whole number, not {nodes!r}")
+    if nodes is not None:
+        whole_number(nodes, "nodes")
     if nodes is not None and nodes < 0:
         raise ValueError(f"a budget of positions is 0 or more, not {nodes}")
     if seconds is not None and (not isinstance(seconds, (int, float)) or isinstance(seconds, bool)):
@@ -395,12 +396,12 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
         if outcome != "unknown":
             break
         outcome, line, more = _search(start.copy(), each, deadline, idle, progress, started,
-                                           count, random.Random(order))
+                                      count, random.Random(order))
         count += more
     pack_first = min(start.pack_first(), nodes)
     if outcome == "unknown" and pack_first:
         outcome, line, more = _search(start.copy(), pack_first, deadline, idle, progress, started, count,
-                                           pack_first=True)
+                                      pack_first=True)
         count += more
     if outcome == "unknown" and start.PLAYS_OUT:
         played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from . import __version__, games, load
+from .errors import whole_number
 from .options import parse_spec
 from .solve import MODES, NODES, OUTCOMES, check_budget, searches_again, solve
 
@@ -449,8 +450,9 @@ def run(spec: str, seeds: Iterable[int], mode: str = "thoughtful", *, nodes: int
     and its unknown deals are searched again at this budget.
     """
     _check(spec, mode, width, nodes, seconds)
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise ValueError(f"jobs is a number of processes, 1 or more, not {jobs!r}")
+    whole_number(jobs, "jobs")
+    if jobs < 1:
+        raise ValueError(f"jobs is a number of processes, 1 or more, not {jobs}")
     nodes = NODES[mode] if nodes is None else nodes
     seconds = seconds if mode == "thoughtful" else None
     results = Results(spec, mode, nodes, engine_hash(spec), width=width, seconds=seconds,
