@@ -31,9 +31,9 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 # Re-install only when pyproject.toml changes (or the venv is new), or a module compiled by the
-# build changes (setup.py compiles blocked.py and solve.py with mypyc; a stale copy is never used,
-# only slower).
-$(STAMP): pyproject.toml setup.py src/patience/blocked.py src/patience/solve.py | $(PY)
+# build changes (setup.py compiles blocked.py and solve.py with mypyc, and builds Demon's search in C; a
+# stale build is never used, only slower).
+$(STAMP): pyproject.toml setup.py src/patience/blocked.py src/patience/solve.py src/patience/games/_demon_search.c | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -e '.[book,test]'
 	touch $@
 

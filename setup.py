@@ -8,7 +8,12 @@ its copy only if the hash is its own (see ``src/patience/compiled.py``, whose ``
 The copies are made, compiled and taken away again here; nothing generated is kept in ``src/`` but the
 compiled extensions.
 
-``PATIENCE_PURE=1`` builds the package without it: the wheel the book's Play panel loads in Pyodide
+One game's search is written in C: Demon's (``src/patience/games/_demon_search.c``, see
+``patience.games.demon``), as its deals need tens of millions of positions searched where Python
+searches tens of thousands a second.  It is built as the extension ``patience.games._demon_search``,
+marked the same way with the hash of its text.
+
+``PATIENCE_PURE=1`` builds the package without them: the wheel the book's Play panel loads in Pyodide
 is built so, and runs the same module uncompiled.
 """
 
@@ -21,18 +26,37 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-def modules() -> tuple[str, ...]:
-    """The modules to compile: ``MODULES`` of ``src/patience/compiled.py`` (read without importing
-    the package, which needs nothing but the standard library)."""
+def listed(name: str) -> tuple[str, ...]:
+    """What ``src/patience/compiled.py`` lists as ``name`` (``MODULES``, the modules to compile, or
+    ``IN_C``, the extensions in C), read without importing the package, which needs nothing but the
+    standard library."""
     spec = importlib.util.spec_from_file_location("_patience_compiled", "src/patience/compiled.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return tuple(module.MODULES)
+    return tuple(getattr(module, name))
 
 
 #: The modules compiled, each as (the module, its compiled copy).
-COMPILED = [(f"src/patience/{name}.py", f"src/patience/_{name}_compiled.py") for name in modules()]
+COMPILED = [(f"src/patience/{name}.py", f"src/patience/_{name}_compiled.py") for name in listed("MODULES")]
+
+
+#: The extensions written in C, each as (its name, its source).
+IN_C = [(f"patience.{name}", f"src/patience/{name.replace('.', '/')}.c") for name in listed("IN_C")]
+
+
+def marked(path: str) -> str:
+    """The hash of the text at ``path``, by which a module knows the build it was made by."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def c_extensions() -> list[Extension]:
+    """The extensions of :data:`IN_C` (none with ``PATIENCE_PURE``), each marked ``COMPILED_FROM``;
+    optional, as the compiled copies are."""
+    if os.environ.get("PATIENCE_PURE"):
+        return []
+    return [Extension(name, [source], define_macros=[("COMPILED_FROM", f'"{marked(source)}"')],
+                      extra_compile_args=["-O3"], optional=True) for name, source in IN_C]
 
 
 def compiled_extensions() -> list[Extension]:
@@ -44,9 +68,8 @@ def compiled_extensions() -> list[Extension]:
     copies = []
     try:
         for module, copy in COMPILED:
-            text = Path(module).read_bytes()
-            mark = f'\n\n#: The hash of the text this copy was made from.\nCOMPILED_FROM = "{hashlib.sha256(text).hexdigest()}"\n'
-            Path(copy).write_bytes(text + mark.encode())
+            mark = f'\n\n#: The hash of the text this copy was made from.\nCOMPILED_FROM = "{marked(module)}"\n'
+            Path(copy).write_bytes(Path(module).read_bytes() + mark.encode())
             copies.append(copy)
         # Only the copies need be sound to mypy: the modules they import stay interpreted.
         extensions = mypycify(["--follow-imports=silent", *copies], opt_level="3")
@@ -60,4 +83,4 @@ def compiled_extensions() -> list[Extension]:
             Path(copy).unlink()
 
 
-setup(ext_modules=compiled_extensions())
+setup(ext_modules=compiled_extensions() + c_extensions())

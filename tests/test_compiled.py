@@ -29,6 +29,15 @@ def test_the_modules_run_compiled(name: str) -> None:
                              "from an older text; rebuild it with `make venv` (pip install -e .)")
 
 
+@pytest.mark.parametrize("name", compiled.IN_C)
+def test_the_extensions_in_c_are_built(name: str) -> None:
+    if os.environ.get("PATIENCE_PURE"):
+        pytest.skip("built without compiling (PATIENCE_PURE)")
+    assert compiled.extension(name) is not None, (
+        f"patience/{name.replace('.', '/')}.c is not built, or was built from an older text; rebuild it with "
+        "`make venv` (pip install -e .)")
+
+
 def test_the_games_that_prove() -> None:
     assert {"canfield", "the-idiots-delight", "la-belle-lucie", "the-flower-garden"} <= set(PROVING)
 

@@ -8,7 +8,9 @@ searched once, and moves that go round in circles end), moves that go out first,
 and each game's own :meth:`~patience.game.Game.safe_move` played without trying
 the others.  Within its budget of nodes (positions searched) it answers *won*,
 with the winning line as a replayable :class:`~patience.game.Record`, or *lost*,
-proved by searching every position reachable; past its budget, *unknown*.
+proved by searching every position reachable; past its budget, *unknown*.  A game
+may have the same search written for speed (:meth:`~patience.game.Game.own_search`:
+Demon's is in C, some forty times as fast).
 
 *Honest* play is a player who sees only what lies face up.  Whenever the player
 plans, it is shown :func:`player_view`: the position with every face-down card
@@ -391,17 +393,19 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     start = game.copy()
-    outcome, line, count = _search(start.copy(), nodes, deadline, idle, progress, started)
+    # A game's own search (Demon's, in C) cuts no lines: with idle, the core's.
+    search = (start.own_search() if idle is None else None) or _search
+    outcome, line, count = search(start.copy(), nodes, deadline, idle, progress, started)
     for order, each in enumerate(searches_again(start.restarts(), nodes)):
         if outcome != "unknown":
             break
-        outcome, line, more = _search(start.copy(), each, deadline, idle, progress, started,
-                                      count, random.Random(order))
+        outcome, line, more = search(start.copy(), each, deadline, idle, progress, started,
+                                     count, random.Random(order))
         count += more
     pack_first = min(start.pack_first(), nodes)
     if outcome == "unknown" and pack_first:
-        outcome, line, more = _search(start.copy(), pack_first, deadline, idle, progress, started, count,
-                                      pack_first=True)
+        outcome, line, more = search(start.copy(), pack_first, deadline, idle, progress, started, count,
+                                     pack_first=True)
         count += more
     if outcome == "unknown" and start.PLAYS_OUT:
         played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline,

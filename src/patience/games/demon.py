@@ -38,12 +38,15 @@ turn | 9♦ K♣ 3♠
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
+from random import Random
 from typing import Any
 
 from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
+from ..compiled import extension
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
@@ -850,6 +853,35 @@ class Demon(Game):
             lambda in_hand, on_talon, picked_up: _pack_moves(in_hand, on_talon, used and not picked_up),
             lambda card: self._talon_moves(lie, card))
 
+    def own_search(self) -> Callable[..., tuple[str, list[Move], int]] | None:
+        """The search in C (``_demon_search.c``), where the build made it: the core's search of
+        Demon (the same moves in the same order, the same safe moves, runs of the pack and positions
+        merged; ``tests/games/test_demon_search.py`` holds the two together), about forty times as
+        fast.  None where it was not built (in the browser, say): the core's search, as before."""
+        return None if _IN_C is None else _search_in_c
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (the talon from its
+        bottom up, then the hand from its top down: the order turning and picking up keep), the cards
+        on the talon, whether a card of the pack was used in this pass, the heap, the files (bottom
+        first), each formation as (its suit, 0 to 3, or -1, and its cards), the formation cards'
+        value, the files' table of builds (:meth:`Build.table`), and the options.
+
+        >>> from patience import load
+        >>> pack, showing, used, heap, files, formations, base, *_ = load("demon", seed=1).description()
+        >>> len(pack), showing, used, len(heap), [len(file) for file in files], formations[:2], base
+        (34, 0, 0, 13, [1, 1, 1, 1], ((0, 1), (-1, 0)), 9)
+        """
+        piles, options = self.piles, self.options
+        formations = tuple(((piles[name].cards[0] - 1) // 13, len(piles[name].cards)) if piles[name].cards
+                           else (-1, 0) for name in FORMATION_NAMES)
+        return (bytes(piles["talon"].cards + piles["hand"].cards[::-1]), len(piles["talon"].cards),
+                int(self.counters["used"] > 0), bytes(piles["heap"].cards),
+                tuple(bytes(piles[name].cards) for name in FILE_NAMES), formations, self.base.value,
+                _table_bytes(self.file_build), int(options.files == "part"),
+                ("foundations", "files", "vacancies").index(options.heap),
+                ("hand", "any", "none").index(options.empty_heap))
+
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card built on a formation from a file or the heap when no card that could be put on it
         in the files is left in play.  (Not from the talon: taking a card from it changes the threes
@@ -880,6 +912,41 @@ class Demon(Game):
 
 TURN = Move("turn", (), "hand", "talon", "turn")
 PICK_UP = Move("redeal", (), "talon", "hand", "pick up")
+
+#: The search in C, where the build made it from the present text (see :mod:`patience.compiled`).
+_IN_C = extension("games._demon_search")
+
+
+@lru_cache(maxsize=None)
+def _table_bytes(build: Build) -> bytes:
+    """``build``'s table of which card may lie on which, as 53 × 53 bytes, for the search in C."""
+    return bytes(bool(fits) for row in build.table() for fits in row)
+
+
+def _search_in_c(board: Demon, nodes: int, deadline: float | None, idle: int | None, progress: Any,
+                 started: float, counted: int = 0, order: Random | None = None,
+                 pack_first: bool = False) -> tuple[str, list[Move], int]:
+    """The core's search of Demon (:func:`patience.solve.thoughtful`, which gives the arguments) made
+    in C.  Its winning line is played on ``board`` through the rules, move by move, so a line the
+    rules did not allow would fail here, loudly.  (It cuts no lines: ``idle`` is not for it.)"""
+    assert _IN_C is not None and idle is None
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+    seed = 0 if order is None else order.getrandbits(64) | 1
+    outcome, steps, count = _IN_C.search(board.description(), min(nodes, 2 ** 62), left, progress, counted,
+                                         time.perf_counter() - started, seed, pack_first)
+    names = board.pile_names()
+    line: list[Move] = []
+    for turns, picked_up, turns_after, source, target, size in steps:
+        line += [TURN] * turns + [PICK_UP] * picked_up + [TURN] * turns_after
+        for move in line[len(line) - turns - picked_up - turns_after:]:
+            board.play(move)
+        found = [move for move in board.legal_moves()
+                 if (move.source, move.target, len(move.cards)) == (names[source], names[target], size)]
+        if len(found) != 1:
+            raise RuntimeError(f"Demon's search in C played {names[source]} → {names[target]} ({size} cards), "
+                               f"which the rules do not allow once, in\n{board}")
+        line.append(board.play(found[0]))
+    return outcome, line, count
 
 
 def _turned(hand: Pile, talon: Pile) -> tuple[Pile, Pile]:
