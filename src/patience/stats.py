@@ -61,7 +61,8 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 
 
 def engine_hash(spec: str) -> str:
-    """A short hash of the code that decides a result: the game's module, the core and the solver.
+    """A short hash of the code that decides a result: the game's module, the core and the solver,
+    and the game's search in C if it has one (``games/_<module>_search.c``, whole).
 
     Only the code counts, as Python reads it: a docstring, a comment or a line broken otherwise
     leaves the hash as it was, so a study that is resumed after such an edit goes on where it
@@ -72,10 +73,14 @@ def engine_hash(spec: str) -> str:
     """
     cls = games.get(parse_spec(spec)[0])
     here = Path(__file__).parent
-    files = [here / f"{name}.py" for name in ENGINE] + [Path(sys.modules[cls.__module__].__file__ or "")]
+    module = Path(sys.modules[cls.__module__].__file__ or "")
+    files = [here / f"{name}.py" for name in ENGINE] + [module]
     digest = hashlib.sha256()
     for path in files:
         digest.update(code_of(path.read_text(encoding="utf-8")))
+    in_c = module.with_name(f"_{module.stem}_search.c")
+    if in_c.exists():
+        digest.update(in_c.read_bytes())
     return digest.hexdigest()[:12]
 
 
