@@ -178,8 +178,18 @@ def test_a_description_that_is_not_one_is_refused() -> None:
     c = demon._IN_C
     assert c is not None
     description = list(load("demon", seed=1).description())
-    description[7] = b"\x00" * 10  # a table of builds too short
+    changed = list(description)
+    changed[7] = b"\x00" * 10  # a table of builds too short
     with pytest.raises(ValueError, match="not a description of a Demon position"):
-        c.moves(tuple(description), False)
+        c.moves(tuple(changed), False)
+    for pile, wrong in ((0, b"\x35"), (3, b"\x00"), (0, description[3][:1])):  # code 53, code 0, a card twice
+        changed = list(description)
+        changed[pile] = wrong
+        with pytest.raises(ValueError, match="different card codes"):
+            c.moves(tuple(changed), False)
+    changed = list(description)
+    changed[5] = ((0, 1), (0, 2), (-1, 0), (-1, 0))
+    with pytest.raises(ValueError, match="a suit at most once"):
+        c.children(tuple(changed), False)
     with pytest.raises(TypeError):
         c.search("demon", 10, None, None, 0, 0.0, 0, False)

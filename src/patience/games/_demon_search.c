@@ -606,6 +606,16 @@ failed:
  * base, fits, part, heap_mode, empty_heap); pack, heap and each file as bytes of card codes, bottom
  * first (the pack from the bottom of the talon up and on from the top of the hand down), formations as
  * four (suit or -1, cards) in their order, fits the files' table of builds, 53 × 53 bytes. */
+/* Whether ``n`` bytes at ``cards`` are card codes (1 to 52) not met before (marked in ``met``). */
+static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (cards[i] < 1 || cards[i] > 52 || met[cards[i]])
+            return 0;
+        met[cards[i]] = 1;
+    }
+    return 1;
+}
+
 static int read_description(PyObject *d, Rules *r, State *s) {
     const char *pack, *heap, *fits;
     Py_ssize_t npack, nheap, nfits;
@@ -618,6 +628,18 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     if (npack > MAXPACK || nheap > MAXHEAP || nfits != 53 * 53 || showing < 0 || showing > npack
         || PyTuple_GET_SIZE(files) != FILES || PyTuple_GET_SIZE(formations) != SUITS || r->base < 1 || r->base > 13) {
         PyErr_SetString(PyExc_ValueError, "not a description of a Demon position");
+        return 0;
+    }
+    uint8_t met[53] = {0};
+    int ok = cards_ok((const unsigned char *)pack, npack, met) && cards_ok((const unsigned char *)heap, nheap, met);
+    for (int f = 0; f < FILES && ok; f++) {
+        PyObject *file = PyTuple_GET_ITEM(files, f);
+        ok = PyBytes_Check(file) && PyBytes_GET_SIZE(file) <= MAXFILE
+             && cards_ok((const unsigned char *)PyBytes_AS_STRING(file), PyBytes_GET_SIZE(file), met);
+    }
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, "not a description of a Demon position: the piles are bytes of "
+                        "different card codes, 1 to 52");
         return 0;
     }
     memset(s, 0, sizeof(*s));
@@ -641,10 +663,6 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     s->nheap = (int)nheap;
     for (int f = 0; f < FILES; f++) {
         PyObject *file = PyTuple_GET_ITEM(files, f);
-        if (!PyBytes_Check(file) || PyBytes_GET_SIZE(file) > MAXFILE) {
-            PyErr_SetString(PyExc_ValueError, "a file is bytes of card codes");
-            return 0;
-        }
         s->ha[f][0] = HA0;
         s->hb[f][0] = HB0;
         const unsigned char *cards = (const unsigned char *)PyBytes_AS_STRING(file);
@@ -657,6 +675,11 @@ static int read_description(PyObject *d, Rules *r, State *s) {
         int suit, count;
         if (!PyArg_ParseTuple(PyTuple_GET_ITEM(formations, i), "ii;a formation is (suit, cards)", &suit, &count))
             return 0;
+        if (count < 0 || count > FULL || (count && (suit < 0 || suit >= SUITS || s->count[suit]))) {
+            PyErr_SetString(PyExc_ValueError, "not a description of a Demon position: a formation is (its suit, "
+                            "0 to 3, and 1 to 13 cards), a suit at most once, or (-1, 0)");
+            return 0;
+        }
         s->slot_suit[i] = count ? suit : -1;
         if (count) {
             s->count[suit] = count;
