@@ -1242,6 +1242,17 @@ class Game:
         """
         return None
 
+    def search_nodes(self) -> int | None:
+        """The positions a thoughtful search of this game may visit where no budget is given; None (the
+        default): :data:`patience.solve.NODES`'s.  A game with a faster search of its own gives more, so
+        that a search at the terminal, or a hint in the Play panel, uses the time it is given.
+
+        >>> from patience import load
+        >>> load("canfield").search_nodes() is None
+        True
+        """
+        return None
+
     def independent(self, pack_move: Move, move: Move) -> bool:
         """True when ``move``, made just after ``pack_move`` (a move of the pack: a turn, a deal),
         could have been made before it to the same effect: a solver then tries only that order.

@@ -119,7 +119,8 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
           progress: Progress | None = None) -> Solution:
     """Solve ``game`` from its current position in ``mode`` ("thoughtful" or "honest").
 
-    ``nodes`` (default :data:`NODES` of the mode) bounds a thoughtful search (with
+    ``nodes`` (default :data:`NODES` of the mode, or the game's
+    :meth:`~patience.game.Game.search_nodes` for a thoughtful search) bounds a thoughtful search (with
     ``seconds`` and ``idle``, if given: see :func:`thoughtful`; with ``width``, the search
     is a :func:`beam`) or each plan of an honest player; ``seed`` picks the honest
     player's random guesses at the face-down cards.  ``progress``, if given, is called now and
@@ -143,7 +144,10 @@ def solve(game: Game, mode: str = "thoughtful", *, nodes: int | None = None, sec
         raise ValueError("width and idle shape a thoughtful search, not an honest player")
     if width is not None and idle is not None:
         raise ValueError("a beam search takes a width, not idle")
-    budget = NODES[mode] if nodes is None else nodes
+    budget = nodes
+    if budget is None:
+        own = game.search_nodes() if mode == "thoughtful" and width is None else None
+        budget = NODES[mode] if own is None else own
     if width is not None:
         return beam(game, width=width, nodes=budget, seconds=seconds, progress=progress)
     if mode == "thoughtful":

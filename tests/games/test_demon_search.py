@@ -193,3 +193,14 @@ def test_a_description_that_is_not_one_is_refused() -> None:
         c.children(tuple(changed), False)
     with pytest.raises(TypeError):
         c.search("demon", 10, None, None, 0, 0.0, 0, False)
+
+
+def test_without_a_budget_it_searches_as_long_as_the_core_would_take_for_much_less() -> None:
+    """Deal 6 is proved lost after 1,639,126 positions: beyond the core's default, within Demon's."""
+    from patience.solve import NODES, solve
+
+    game = load("demon", seed=6)
+    assert game.search_nodes() == demon.SEARCH_NODES > NODES["thoughtful"]
+    found = solve(game)
+    assert (found.outcome, found.nodes) == ("lost", 1_639_126)
+    assert solve(game, nodes=NODES["thoughtful"]).outcome == "unknown"

@@ -83,6 +83,8 @@ FORMATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
 _FOLLOWING = (None, *(CARDS[(code - 1) // 13 * 13 + code % 13 + 1] for code in range(1, 53)))
 _OF_VALUE = {value: tuple(Card(value, suit) for suit in Suit) for value in range(1, 14)}
 _NAMES = ("", *(str(card) for card in CARDS[1:]))
+#: The positions the search in C visits where no budget is given: some six seconds.
+SEARCH_NODES = 20_000_000
 #: How many lies of the files and formations a game keeps (see :meth:`Demon._lie`).
 _LIES_KEPT = 4096
 
@@ -859,6 +861,11 @@ class Demon(Game):
         merged; ``tests/games/test_demon_search.py`` holds the two together), about forty times as
         fast.  None where it was not built (in the browser, say): the core's search, as before."""
         return None if _IN_C is None else _search_in_c
+
+    def search_nodes(self) -> int | None:
+        """Searched in C, :data:`SEARCH_NODES` where no budget is given (about six seconds); else the
+        core's default."""
+        return None if _IN_C is None else SEARCH_NODES
 
     def description(self) -> tuple[Any, ...]:
         """The position and the rules as the search in C reads them: the pack (the talon from its
