@@ -106,8 +106,8 @@ def test_its_moves_and_steps_are_the_engines(spec: str) -> None:
     compared = 0
     for game in positions(spec):
         description = game.description()
-        legal = [numbered(game, m) for m in game.legal_moves() if m.kind == "move"]
-        useful = [numbered(game, m) for m in game.useful_moves() if m.kind == "move"]
+        legal = [(0, 0, 0, *numbered(game, m)) for m in game.legal_moves() if m.kind == "move"]
+        useful = [(0, 0, 0, *numbered(game, m)) for m in game.useful_moves() if m.kind == "move"]
         assert c.moves(description, False) == legal, game
         assert c.moves(description, True) == useful, game
         for pack_first in (False, True):

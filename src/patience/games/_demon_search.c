@@ -689,14 +689,33 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     return 1;
 }
 
-static PyObject *step_tuple(const Step *m) {
-    return Py_BuildValue("(iiiiii)", m->turns, m->picked, m->after, m->src, m->dst, m->n);
+/* A position and its rules, read from a description; NULL (a Python error set) if it is not one. */
+typedef struct {
+    Rules rules;
+    State state;
+} Position;
+
+static Position *position_of(PyObject *description) {
+    if (!PyTuple_Check(description)) {
+        PyErr_SetString(PyExc_TypeError, "a description of a Demon position is a tuple (Demon.description())");
+        return NULL;
+    }
+    Position *p = malloc(sizeof(Position));
+    if (!p)
+        PyErr_NoMemory();
+    else if (!read_description(description, &p->rules, &p->state)) {
+        free(p);
+        p = NULL;
+    }
+    return p;
 }
 
+/* The steps as a list of (turns, picked_up, turns_after, source, target, cards). */
 static PyObject *step_list(const Step *steps, Py_ssize_t n) {
     PyObject *list = PyList_New(n);
     for (Py_ssize_t i = 0; list && i < n; i++) {
-        PyObject *item = step_tuple(&steps[i]);
+        const Step *m = &steps[i];
+        PyObject *item = Py_BuildValue("(iiiiii)", m->turns, m->picked, m->after, m->src, m->dst, m->n);
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -708,7 +727,7 @@ static PyObject *step_list(const Step *steps, Py_ssize_t n) {
 
 PyDoc_STRVAR(search_doc,
 "search(description, nodes, seconds, progress, counted, elapsed, order, pack_first)\n--\n\n"
-"Demon's depth-first search from a position (see Demon._description): (outcome, steps, positions).\n"
+"Demon's depth-first search from a position (see Demon.description): (outcome, steps, positions).\n"
 "Each step is (turns, picked_up, turns_after, source, target, cards): the moves of the pack, then a\n"
 "move from pile number source to pile number target (Demon.pile_names()).  seconds: None for no\n"
 "limit; progress: None or called with (positions, seconds); order: 0, or a seed by which the steps\n"
@@ -720,8 +739,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     double elapsed;
     unsigned long long order;
     int pack_first;
-    if (!PyArg_ParseTuple(args, "O!lOOldKp", &PyTuple_Type, &description, &nodes, &seconds, &progress, &counted,
-                          &elapsed, &order, &pack_first))
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OlOOldKp", &description, &nodes, &seconds, &progress, &counted, &elapsed, &order,
+                          &pack_first))
         return NULL;
     double limit = -1;
     if (seconds != Py_None) {
@@ -731,72 +751,59 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
         if (limit < 0)
             limit = 0;
     }
-    Rules *r = malloc(sizeof(Rules));
-    State *s = malloc(sizeof(State));
+    Position *p = position_of(description);
+    if (!p)
+        return NULL;
     Search z;
     memset(&z, 0, sizeof(z));
     PyObject *result = NULL;
-    if (!r || !s) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (!read_description(description, r, s))
-        goto done;
     long count;
-    int outcome = depth_first(&z, r, s, nodes, limit, progress, counted, elapsed, order, pack_first, &count);
-    if (outcome == FAILED)
-        goto done;
-    PyObject *line = PyList_New(0);
-    for (size_t i = 0; line && outcome == WON && i < z.nline; i++) {
-        PyObject *item = step_tuple(&z.line[i].step);
-        if (!item || PyList_Append(line, item) < 0) {
-            Py_XDECREF(item);
-            Py_CLEAR(line);
-            break;
-        }
-        Py_DECREF(item);
-    }
+    int outcome = depth_first(&z, &p->rules, &p->state, nodes, limit, progress, counted, elapsed, order, pack_first,
+                              &count);
+    Step *line = outcome == FAILED ? NULL : malloc(sizeof(Step) * (z.nline + 1));
+    if (outcome != FAILED && !line)
+        PyErr_NoMemory();
     if (line) {
+        size_t n = outcome == WON ? z.nline : 0;
+        for (size_t i = 0; i < n; i++)
+            line[i] = z.line[i].step;
         static const char *names[] = {"won", "lost", "unknown"};
-        result = Py_BuildValue("(sNl)", names[outcome], line, count);
+        result = Py_BuildValue("(sNl)", names[outcome], step_list(line, (Py_ssize_t)n), count);
+        free(line);
     }
-done:
     search_free(&z);
-    free(r);
-    free(s);
+    free(p);
+    return result;
+}
+
+/* The moves (``which`` 0: with the flag, the useful ones) or the steps of the search (1: with the flag,
+ * pack first) from the position given in ``args``, as a list of steps. */
+static PyObject *listed(PyObject *args, int which) {
+    PyObject *description;
+    int flag;
+    if (!PyArg_ParseTuple(args, "Op", &description, &flag))
+        return NULL;
+    Position *p = position_of(description);
+    Step *steps = p ? malloc(sizeof(Step) * MAX_STEPS) : NULL;
+    PyObject *result = NULL;
+    if (p && !steps)
+        PyErr_NoMemory();
+    if (steps)
+        result = step_list(steps, which ? children(&p->rules, &p->state, flag, steps)
+                                        : moves_of(&p->rules, &p->state, flag, steps, NULL));
+    free(p);
+    free(steps);
     return result;
 }
 
 PyDoc_STRVAR(moves_doc,
 "moves(description, useful)\n--\n\n"
 "The legal moves of the position but those of the pack (or, useful, Demon.useful_moves's), in the\n"
-"engine's order, each as (source, target, cards) by pile number.");
+"engine's order, as steps without moves of the pack: (0, 0, 0, source, target, cards).");
 
 static PyObject *py_moves(PyObject *self, PyObject *args) {
-    PyObject *description;
-    int useful;
-    if (!PyArg_ParseTuple(args, "O!p", &PyTuple_Type, &description, &useful))
-        return NULL;
-    Rules *r = malloc(sizeof(Rules));
-    State *s = malloc(sizeof(State));
-    PyObject *result = NULL;
-    Step moves[1024];
-    if (!r || !s)
-        PyErr_NoMemory();
-    else if (read_description(description, r, s)) {
-        int n = moves_of(r, s, useful, moves, NULL);
-        result = PyList_New(n);
-        for (int i = 0; result && i < n; i++) {
-            PyObject *item = Py_BuildValue("(iii)", moves[i].src, moves[i].dst, moves[i].n);
-            if (!item)
-                Py_CLEAR(result);
-            else
-                PyList_SET_ITEM(result, i, item);
-        }
-    }
-    free(r);
-    free(s);
-    return result;
+    (void)self;
+    return listed(args, 0);
 }
 
 PyDoc_STRVAR(children_doc,
@@ -804,22 +811,8 @@ PyDoc_STRVAR(children_doc,
 "The steps the search tries from the position, in its order, as search gives its line's.");
 
 static PyObject *py_children(PyObject *self, PyObject *args) {
-    PyObject *description;
-    int pack_first;
-    if (!PyArg_ParseTuple(args, "O!p", &PyTuple_Type, &description, &pack_first))
-        return NULL;
-    Rules *r = malloc(sizeof(Rules));
-    State *s = malloc(sizeof(State));
-    Step *steps = malloc(sizeof(Step) * MAX_STEPS);
-    PyObject *result = NULL;
-    if (!r || !s || !steps)
-        PyErr_NoMemory();
-    else if (read_description(description, r, s))
-        result = step_list(steps, children(r, s, pack_first, steps));
-    free(r);
-    free(s);
-    free(steps);
-    return result;
+    (void)self;
+    return listed(args, 1);
 }
 
 PyDoc_STRVAR(key_doc,
@@ -828,23 +821,17 @@ PyDoc_STRVAR(key_doc,
 
 static PyObject *py_key(PyObject *self, PyObject *args) {
     PyObject *description;
-    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &description))
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O", &description))
         return NULL;
-    Rules *r = malloc(sizeof(Rules));
-    State *s = malloc(sizeof(State));
-    PyObject *result = NULL;
-    if (!r || !s)
-        PyErr_NoMemory();
-    else if (read_description(description, r, s)) {
-        Key k = key_of(s);
-        PyObject *a = PyLong_FromUnsignedLongLong(k.a), *b = PyLong_FromUnsignedLongLong(k.b);
-        PyObject *shift = PyLong_FromLong(64), *high = a && shift ? PyNumber_Lshift(a, shift) : NULL;
-        result = high && b ? PyNumber_Or(high, b) : NULL;
-        Py_XDECREF(a); Py_XDECREF(b); Py_XDECREF(shift); Py_XDECREF(high);
-    }
-    free(r);
-    free(s);
-    return result;
+    Position *p = position_of(description);
+    if (!p)
+        return NULL;
+    Key k = key_of(&p->state);
+    free(p);
+    char digits[33];
+    snprintf(digits, sizeof(digits), "%016llx%016llx", (unsigned long long)k.a, (unsigned long long)k.b);
+    return PyLong_FromString(digits, NULL, 16);
 }
 
 static PyMethodDef methods[] = {
@@ -857,7 +844,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_demon_search",
-    "Demon's thoughtful search, in C (see patience.games.demon).", -1, methods,
+    "Demon's thoughtful search, in C (see patience.games.demon).", -1, methods, NULL, NULL, NULL, NULL,
 };
 
 #ifndef COMPILED_FROM
