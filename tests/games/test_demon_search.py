@@ -204,3 +204,18 @@ def test_without_a_budget_it_searches_as_long_as_the_core_would_take_for_much_le
     found = solve(game)
     assert (found.outcome, found.nodes) == ("lost", 1_639_126)
     assert solve(game, nodes=NODES["thoughtful"]).outcome == "unknown"
+
+
+def test_searches_in_threads_end_as_they_do_one_at_a_time() -> None:
+    """The search lets other threads run Python while it works: two at once share nothing."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    deals = [load(spec, seed=seed) for spec in READINGS[:3] for seed in (1, 2, 3, 6)]
+
+    def searched(game: Demon) -> tuple[str, int, int]:
+        outcome, line, count = _search_in_c(game.copy(), 400_000, None, None, None, 0.0)
+        return outcome, count, len(line)
+
+    alone = [searched(game) for game in deals]
+    with ThreadPoolExecutor(2) as pool:
+        assert list(pool.map(searched, deals)) == alone

@@ -471,7 +471,7 @@ static inline int is_won(const State *s) {
 }
 
 /* ----------------------------------------------------------------- search */
-enum { WON = 0, LOST = 1, UNKNOWN = 2, FAILED = -1 };
+enum { WON = 0, LOST = 1, UNKNOWN = 2, FAILED = -1, NO_MEMORY = -2 };
 
 typedef struct { int start, end, next; } Frame;
 
@@ -538,17 +538,20 @@ static int open_frame(Search *z, const Rules *r, State *s, int pack_first, uint6
 }
 
 /* The search of solve._depth_first: WON (the line in z->line), LOST, UNKNOWN, or FAILED with a Python
- * error set.  ``seconds`` < 0: no limit. */
+ * error set.  ``seconds`` < 0: no limit.  Other threads run Python meanwhile: the search takes Python's
+ * lock only to look for a signal (Ctrl-C) and to report its progress, every PROGRESS positions. */
 static int depth_first(Search *z, const Rules *r, State *s, long nodes, double seconds, PyObject *progress,
                        long counted, double elapsed, uint64_t order, int pack_first, long *count_out) {
     long count = 0;
+    int outcome = LOST;
     *count_out = 0;
     if (is_won(s))
         return WON;
+    PyThreadState *unlocked = PyEval_SaveThread();
     double started = now(), deadline = seconds >= 0 ? started + seconds : 0;
     if (!seen_init(&z->seen, 1 << 16) || seen_add(&z->seen, key_of(s)) < 0 || !open_frame(z, r, s, pack_first, &order))
-        goto no_memory;
-    while (z->nframes) {
+        outcome = NO_MEMORY;
+    while (outcome == LOST && z->nframes) {
         Frame *f = &z->frames[z->nframes - 1];
         if (f->next == f->end) {
             z->nsteps = (size_t)f->start;
@@ -559,53 +562,53 @@ static int depth_first(Search *z, const Rules *r, State *s, long nodes, double s
         }
         Step step = z->steps[f->next++];
         if (count >= nodes || (seconds >= 0 && count % 64 == 0 && now() > deadline)) {
-            *count_out = count;
-            return UNKNOWN;
+            outcome = UNKNOWN;
+            break;
         }
         count++;
         if ((counted + count) % PROGRESS == 0) {
-            if (PyErr_CheckSignals() < 0)
-                goto failed;
-            if (progress != Py_None) {
+            PyEval_RestoreThread(unlocked);
+            int stop = PyErr_CheckSignals() < 0;
+            if (!stop && progress != Py_None) {
                 PyObject *said = PyObject_CallFunction(progress, "ld", counted + count, elapsed + now() - started);
-                if (!said)
-                    goto failed;
-                Py_DECREF(said);
+                stop = !said;
+                Py_XDECREF(said);
+            }
+            unlocked = PyEval_SaveThread();
+            if (stop) {
+                outcome = FAILED;
+                break;
             }
         }
-        if (!reserve((void **)&z->line, &z->line_room, z->nline + 1, sizeof(Undo)))
-            goto no_memory;
+        if (!reserve((void **)&z->line, &z->line_room, z->nline + 1, sizeof(Undo))) {
+            outcome = NO_MEMORY;
+            break;
+        }
         Undo *u = &z->line[z->nline];
         apply(s, &step, u);
         int fresh = seen_add(&z->seen, key_of(s));
-        if (fresh < 0)
-            goto no_memory;
-        if (!fresh) {
+        if (fresh <= 0) {
             undo(r, s, u);
+            if (fresh < 0)
+                outcome = NO_MEMORY;
             continue;
         }
         z->nline++;
-        if (is_won(s)) {
-            *count_out = count;
-            return WON;
-        }
-        if (!open_frame(z, r, s, pack_first, &order))
-            goto no_memory;
+        if (is_won(s))
+            outcome = WON;
+        else if (!open_frame(z, r, s, pack_first, &order))
+            outcome = NO_MEMORY;
     }
+    PyEval_RestoreThread(unlocked);
     *count_out = count;
-    return LOST;
-no_memory:
-    PyErr_NoMemory();
-failed:
-    *count_out = count;
-    return FAILED;
+    if (outcome == NO_MEMORY) {
+        PyErr_NoMemory();
+        outcome = FAILED;
+    }
+    return outcome;
 }
 
 /* ----------------------------------------------------------------- Python */
-/* The position and the rules from Demon._description(): (pack, showing, used, heap, files, formations,
- * base, fits, part, heap_mode, empty_heap); pack, heap and each file as bytes of card codes, bottom
- * first (the pack from the bottom of the talon up and on from the top of the hand down), formations as
- * four (suit or -1, cards) in their order, fits the files' table of builds, 53 × 53 bytes. */
 /* Whether ``n`` bytes at ``cards`` are card codes (1 to 52) not met before (marked in ``met``). */
 static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -616,6 +619,10 @@ static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
     return 1;
 }
 
+/* The position and the rules from Demon.description(): (pack, showing, used, heap, files, formations,
+ * base, fits, part, heap_mode, empty_heap); pack, heap and each file as bytes of card codes, bottom
+ * first (the pack from the bottom of the talon up and on from the top of the hand down), formations as
+ * four (suit or -1, cards) in their order, fits the files' table of builds, 53 × 53 bytes. */
 static int read_description(PyObject *d, Rules *r, State *s) {
     const char *pack, *heap, *fits;
     Py_ssize_t npack, nheap, nfits;
