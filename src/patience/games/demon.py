@@ -858,7 +858,7 @@ class Demon(Game):
     def own_search(self) -> Callable[..., tuple[str, list[Move], int]] | None:
         """The search in C (``_demon_search.c``), where the build made it: the core's search of
         Demon (the same moves in the same order, the same safe moves, runs of the pack and positions
-        merged; ``tests/games/test_demon_search.py`` holds the two together), about forty times as
+        merged; ``tests/games/test_demon_search.py`` holds the two together), about forty-five times as
         fast.  None where it was not built (in the browser, say): the core's search, as before."""
         return None if _IN_C is None else _search_in_c
 
