@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,6 +37,21 @@ def test_the_extensions_in_c_are_built(name: str) -> None:
     assert compiled.extension(name) is not None, (
         f"patience/{name.replace('.', '/')}.c is not built, or was built from an older text; rebuild it with "
         "`make venv` (pip install -e .)")
+
+
+@pytest.mark.parametrize("name", compiled.IN_C)
+def test_an_extension_built_from_another_text_is_not_used(name: str, tmp_path: Path) -> None:
+    """An edit of the C text since the build leaves the extension unused (the game searches as the
+    core does) until the next build; so does a text that is not there to compare."""
+    if os.environ.get("PATIENCE_PURE"):
+        pytest.skip("built without compiling (PATIENCE_PURE)")
+    source = Path(compiled.__file__).parent.joinpath(*name.split(".")).with_suffix(".c")
+    edited = tmp_path / source.name
+    edited.write_bytes(source.read_bytes() + b"\n/* an edit */\n")
+    module = f"patience.{name}"
+    assert compiled._built(module, source) is not None
+    assert compiled._built(module, edited) is None
+    assert compiled._built(module, tmp_path / "missing.c") is None
 
 
 def test_the_games_that_prove() -> None:
