@@ -17,8 +17,8 @@ from typing import Callable, Sequence, TextIO
 
 from . import games, load, render
 from .game import Game
-from .options import parse_spec
 from .games.demon import SEARCH_NODES as DEMON_NODES
+from .options import parse_spec
 from .solve import NODES
 
 __all__ = ["main", "play"]

@@ -1245,7 +1245,7 @@ class Game:
     def search_nodes(self) -> int | None:
         """The positions a thoughtful search of this game may visit where no budget is given; None (the
         default): :data:`patience.solve.NODES`'s.  A game with a faster search of its own gives more, so
-        that a search at the terminal, or a hint in the Play panel, uses the time it is given.
+        that ``patience solve``, or a hint in ``patience play``, uses the time a person waits for.
 
         >>> from patience import load
         >>> load("canfield").search_nodes() is None
