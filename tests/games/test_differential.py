@@ -210,3 +210,21 @@ def test_a_game_s_own_step_at_once_is_its_moves_one_by_one(cls: type[Game], opti
             assert (dict(game.piles), dict(game.counters)) == before, str(game)
             runs += len(run) > 2
     assert runs > 40
+
+
+OWN_SEARCH = [case for case in CASES if case.values[0](**case.values[1]).own_search() is not None]
+
+
+@pytest.mark.parametrize(("cls", "options"), OWN_SEARCH)
+def test_a_game_s_own_search_searches_as_the_core(cls: type[Game], options: dict[str, Any]) -> None:
+    """A game with a search of its own (:meth:`~Game.own_search`: Demon's, in C) searches its deals
+    as the core's search does: the same outcome, positions and line, with the pack first or not."""
+    from patience.solve import _search
+
+    for seed in SEEDS:
+        game = cls.deal(seed=seed, **options)
+        search = game.own_search()
+        assert search is not None
+        for pack_first in (False, True):
+            core = _search(game.copy(), 2_000, None, None, None, 0.0, pack_first=pack_first)
+            assert search(game.copy(), 2_000, None, None, None, 0.0, pack_first=pack_first) == core, (seed, pack_first)
