@@ -22,9 +22,9 @@ REV is checked out in a temporary git worktree, and for each game the same measu
 in two fresh processes in turn, one importing the engine of REV and one the working tree's
 (``--rounds`` times each, the best of each kept), so both meet the same load; the table gives
 both rates and their ratio, and the geometric mean of the ratios over the games.  Where REV's build
-compiles modules (a ``setup.py``: see ``patience.compiled``), its wheel is built and unpacked, so
-that it runs as installed, as the working tree does after ``make venv``; the heading says whether
-each side's ran compiled.
+compiles modules (a ``setup.py``: see ``patience.compiled``; and builds Demon's search in C), its
+wheel is built and unpacked, so that it runs as installed, as the working tree does after ``make
+venv``; the heading says whether each side's ran compiled (its search in C built, where it has one).
 
 ``--peer`` also solves the Canfield deals with a public solver of the same family, ``pyksolve`` (a
 wrapper of the C++ Klondike-Solver, the extra ``peer``), on the same cards, and sets the verdicts
@@ -202,6 +202,11 @@ def worker(args: argparse.Namespace) -> int:
         MODULES = ("blocked",)
     compiled = all(importlib.util.find_spec(f"patience.{name}") is not None
                    and getattr(importlib.import_module(f"patience.{name}"), "COMPILED", False) for name in MODULES)
+    try:  # the searches written in C (a revision from before them has none)
+        from patience.compiled import IN_C, extension
+    except ImportError:
+        IN_C = ()
+    compiled = compiled and all(extension(name) is not None for name in IN_C)
     print(json.dumps({"engine": str(Path(patience.__file__).parent), "rates": measure(args.game, args),
                       "compiled": compiled}))
     return 0
