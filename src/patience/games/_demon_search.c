@@ -210,9 +210,12 @@ static int talon_moves(const Rules *r, const State *s, int card, Step *out) {
     return k;
 }
 
+/* The kinds of move, in the order the search tries them (solve._by_priority). */
+enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
+
 /* The legal moves but those of the pack, in the order of Demon.generate_legal_moves (or, ``useful``,
- * of Demon.useful_moves); each move's kind for the order of the search in ``kind`` if given: 0 out,
- * 1 turning a card up, 2 emptying a pile, 3 between piles (solve._by_priority). */
+ * of Demon.useful_moves); each move's kind in ``kind``, if given: up to a formation, turning up the
+ * heap's next card, emptying a pile, or between piles. */
 static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8_t *kind) {
     int k = 0, slot;
     if (s->showing) {
@@ -220,19 +223,19 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
         k += talon_moves(r, s, talon_card(s), out + k);
         if (kind)
             for (int i = first; i < k; i++)
-                kind[i] = out[i].dst < FILE1 ? 0 : s->showing == 1 ? 2 : 3;
+                kind[i] = out[i].dst < FILE1 ? OUT : s->showing == 1 ? EMPTYING : BETWEEN;
     }
     if (s->nheap && r->heap_mode != HEAP_VACANCIES) {
         int card = s->heap[s->nheap - 1];
         if (wanted(r, s, card, &slot)) {
-            if (kind) kind[k] = 0;
+            if (kind) kind[k] = OUT;
             out[k++] = move_step(HEAP, FOUNDATION + slot, 1);
         }
         if (r->heap_mode == HEAP_FILES)
             for (int g = 0; g < FILES; g++) {
                 int n = s->nfile[g];
                 if (n && r->fits[s->file[g][n - 1]][card]) {
-                    if (kind) kind[k] = s->nheap == 1 ? 2 : 1;
+                    if (kind) kind[k] = s->nheap == 1 ? EMPTYING : TURNING;
                     out[k++] = move_step(HEAP, FILE1 + g, 1);
                 }
             }
@@ -244,7 +247,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
             continue;
         const uint8_t *pile = s->file[f];
         if (wanted(r, s, pile[size - 1], &slot)) {
-            if (kind) kind[k] = 0;
+            if (kind) kind[k] = OUT;
             out[k++] = move_step(FILE1 + f, FOUNDATION + slot, 1);
         }
         int length = 1;
@@ -263,7 +266,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
                 int n = s->nfile[g];
                 int ok = n ? g != f && r->fits[s->file[g][n - 1]][head] && !twins : file_fills && depth < size;
                 if (ok) {
-                    if (kind) kind[k] = depth == size ? 2 : 3;
+                    if (kind) kind[k] = depth == size ? EMPTYING : BETWEEN;
                     out[k++] = move_step(FILE1 + f, FILE1 + g, depth);
                 }
             }
@@ -313,12 +316,12 @@ static int children(const Rules *r, State *s, int pack_first, Step *out) {
         return 1;
     }
     int k = 0, outs = 0;
-    for (int want = 0; want < 4; want++)
+    for (int want = OUT; want < KINDS; want++)
         for (int i = 0; i < n; i++)
             if (kind[i] == want)
                 out[k++] = moves[i];
     for (int i = 0; i < n; i++)
-        outs += kind[i] == 0;
+        outs += kind[i] == OUT;
     int first = pack_move(s);
     if (!first)
         return k;

@@ -944,9 +944,8 @@ def _search_in_c(board: Demon, nodes: int, deadline: float | None, idle: int | N
     names = board.pile_names()
     line: list[Move] = []
     for turns, picked_up, turns_after, source, target, size in steps:
-        line += [TURN] * turns + [PICK_UP] * picked_up + [TURN] * turns_after
-        for move in line[len(line) - turns - picked_up - turns_after:]:
-            board.play(move)
+        for move in [TURN] * turns + [PICK_UP] * picked_up + [TURN] * turns_after:
+            line.append(board.play(move))
         found = [move for move in board.legal_moves()
                  if (move.source, move.target, len(move.cards)) == (names[source], names[target], size)]
         if len(found) != 1:
