@@ -31,9 +31,10 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 # Re-install only when pyproject.toml changes (or the venv is new), or a module compiled by the
-# build changes (setup.py compiles blocked.py and solve.py with mypyc, and builds Demon's search in C; a
-# stale build is never used, only slower).
-$(STAMP): pyproject.toml setup.py src/patience/blocked.py src/patience/solve.py src/patience/games/_demon_search.c | $(PY)
+# build changes (setup.py compiles blocked.py and solve.py with mypyc, and builds the games' searches in
+# C; a stale build is never used, only slower).
+$(STAMP): pyproject.toml setup.py src/patience/compiled.py src/patience/blocked.py src/patience/solve.py \
+		$(wildcard src/patience/games/_*_search.c src/patience/games/_search*.h) | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -e '.[book,test]'
 	touch $@
 

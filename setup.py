@@ -8,10 +8,10 @@ its copy only if the hash is its own (see ``src/patience/compiled.py``, whose ``
 The copies are made, compiled and taken away again here; nothing generated is kept in ``src/`` but the
 compiled extensions.
 
-One game's search is written in C: Demon's (``src/patience/games/_demon_search.c``, see
-``patience.games.demon``), as its deals need tens of millions of positions searched where Python
-searches tens of thousands a second.  It is built as the extension ``patience.games._demon_search``,
-marked the same way with the hash of its text.
+Two games' searches are written in C, Demon's and Canfield's (``src/patience/games/_<module>_search.c``,
+on the core's search written once in ``_search.h``; see ``patience.games.demon``), as their deals need
+tens of millions of positions searched where Python searches tens of thousands a second.  Each is built
+as the extension ``patience.games._<module>_search``, marked the same way with the hash of its texts.
 
 ``PATIENCE_PURE=1`` builds the package without them: the wheel the book's Play panel loads in Pyodide
 is built so, and runs the same module uncompiled.
@@ -23,31 +23,35 @@ import hashlib
 import importlib.util
 import os
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
 
-def listed(name: str) -> tuple[str, ...]:
-    """What ``src/patience/compiled.py`` lists as ``name`` (``MODULES``, the modules to compile, or
-    ``IN_C``, the extensions in C), read without importing the package, which needs nothing but the
+def _compiled() -> Any:
+    """``src/patience/compiled.py``, which lists what to compile (``MODULES``, the modules, and
+    ``IN_C``, the extensions in C), read without importing the package: it needs nothing but the
     standard library."""
     spec = importlib.util.spec_from_file_location("_patience_compiled", "src/patience/compiled.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return tuple(getattr(module, name))
+    return module
 
+
+COMPILED_PY = _compiled()
 
 #: The modules compiled, each as (the module, its compiled copy).
-COMPILED = [(f"src/patience/{name}.py", f"src/patience/_{name}_compiled.py") for name in listed("MODULES")]
+COMPILED = [(f"src/patience/{name}.py", f"src/patience/_{name}_compiled.py") for name in COMPILED_PY.MODULES]
 
 
-#: The extensions written in C, each as (its name, its source).
-IN_C = [(f"patience.{name}", f"src/patience/{name.replace('.', '/')}.c") for name in listed("IN_C")]
+#: The extensions written in C, each as (its name, its texts: the C source, then the headers it shares).
+IN_C = [(f"patience.{name}", [str(path) for path in COMPILED_PY.sources(name, Path("src/patience"))])
+        for name in COMPILED_PY.IN_C]
 
 
-def marked(path: str) -> str:
-    """The hash of the text at ``path``, by which a module knows the build it was made by."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+def marked(*paths: str) -> str:
+    """The hash of the texts at ``paths``, by which a module knows the build it was made by."""
+    return hashlib.sha256(b"".join(Path(path).read_bytes() for path in paths)).hexdigest()
 
 
 def c_extensions() -> list[Extension]:
@@ -55,8 +59,8 @@ def c_extensions() -> list[Extension]:
     optional, as the compiled copies are."""
     if os.environ.get("PATIENCE_PURE"):
         return []
-    return [Extension(name, [source], define_macros=[("COMPILED_FROM", f'"{marked(source)}"')],
-                      extra_compile_args=["-O3"], optional=True) for name, source in IN_C]
+    return [Extension(name, texts[:1], depends=texts[1:], define_macros=[("COMPILED_FROM", f'"{marked(*texts)}"')],
+                      extra_compile_args=["-O3"], optional=True) for name, texts in IN_C]
 
 
 def compiled_extensions() -> list[Extension]:

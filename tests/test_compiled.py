@@ -41,17 +41,18 @@ def test_the_extensions_in_c_are_built(name: str) -> None:
 
 @pytest.mark.parametrize("name", compiled.IN_C)
 def test_an_extension_built_from_another_text_is_not_used(name: str, tmp_path: Path) -> None:
-    """An edit of the C text since the build leaves the extension unused (the game searches as the
-    core does) until the next build; so does a text that is not there to compare."""
+    """An edit of the C text, or of a header it shares, since the build leaves the extension unused (the
+    game searches as the core does) until the next build; so does a text that is not there to compare."""
     if os.environ.get("PATIENCE_PURE"):
         pytest.skip("built without compiling (PATIENCE_PURE)")
-    source = Path(compiled.__file__).parent.joinpath(*name.split(".")).with_suffix(".c")
-    edited = tmp_path / source.name
-    edited.write_bytes(source.read_bytes() + b"\n/* an edit */\n")
+    texts = compiled.sources(name, Path(compiled.__file__).parent)
     module = f"patience.{name}"
-    assert compiled._built(module, source) is not None
-    assert compiled._built(module, edited) is None
-    assert compiled._built(module, tmp_path / "missing.c") is None
+    assert compiled._built(module, *texts) is not None
+    for i, text in enumerate(texts):
+        edited = tmp_path / text.name
+        edited.write_bytes(text.read_bytes() + b"\n/* an edit */\n")
+        assert compiled._built(module, *texts[:i], edited, *texts[i + 1:]) is None
+    assert compiled._built(module, tmp_path / "missing.c", *texts[1:]) is None
 
 
 def test_the_games_that_prove() -> None:

@@ -132,6 +132,16 @@ class Blocking:
             for first in firsts:
                 self._next[first].append(card)
 
+    def tables(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The tables as a game's search in C reads them (``games/_search_tools.h``): by card, the
+        cards it needs one of up first, and the cards it may go onto (bit 0: a space), as bits.
+
+        >>> needs, places = Blocking([()] * 53, [()] * 53, [True] * 53).tables()
+        >>> needs[1], places[1]
+        (0, 1)
+        """
+        return tuple(self._needs), tuple(self._places)
+
     def card(self, piles: Sequence[Lay], hand: Iterable[Card], founded: Iterable[Card]) -> Card | None:
         """A card that can never go up from this position, whatever is played, or None if every card
         might: the first card the generous game leaves stuck on top of a pile, able to go neither up

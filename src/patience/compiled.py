@@ -8,9 +8,11 @@ present text: an edit is never shadowed by a stale build (it runs uncompiled, an
 build), and where nothing was compiled (Pyodide, or a build with ``PATIENCE_PURE=1``) it runs as it is.
 ``tests/test_compiled.py`` holds each copy to its module's own functions.
 
-One search is written in C (Demon's, ``games/_demon_search.c``): its extension is marked the same way,
-with the hash of its C text, and :func:`extension` gives it only if it was built from the present
-text.  A copy looks for no copy of its own:
+Some games' searches are written in C (``games/_<module>_search.c``, on the core's search written once
+in ``games/_search.h``): each extension is marked the same way, with the hash of its C text and the
+headers it shares (:data:`SHARED`), and :func:`extension` gives it only if it was built from the
+present texts; :func:`search_in_c` makes of it what :func:`patience.solve.thoughtful` calls.  A copy
+looks for no copy of its own:
 
 >>> copy_of("patience._blocked_compiled", __file__) is None
 True
@@ -20,15 +22,21 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import time
+from functools import partial
 from pathlib import Path
+from random import Random
 from types import ModuleType
+from typing import Any, Callable
 
-__all__ = ["MODULES", "IN_C", "copy_of", "extension"]
+__all__ = ["MODULES", "IN_C", "SHARED", "copy_of", "extension", "sources", "search_in_c"]
 
 #: The modules compiled (``setup.py`` compiles the same), by their names in the package.
 MODULES = ("blocked", "solve")
 #: The extensions written in C (``setup.py`` builds the same), by their names in the package.
-IN_C = ("games._demon_search",)
+IN_C = ("games._demon_search", "games._canfield_search")
+#: The headers every extension in C includes, in the package.
+SHARED = ("games/_search_tools.h", "games/_search.h")
 
 
 def copy_of(module: str, path: str) -> ModuleType | None:
@@ -41,23 +49,80 @@ def copy_of(module: str, path: str) -> ModuleType | None:
 
 
 def extension(name: str) -> ModuleType | None:
-    """The extension ``patience.<name>`` (one of :data:`IN_C`), if the build made it from the text of
-    its C source (``<name>.c`` in the package) now; None otherwise.
+    """The extension ``patience.<name>`` (one of :data:`IN_C`), if the build made it from the texts of
+    its :func:`sources` now; None otherwise.
 
     >>> extension("games._nothing") is None
     True
     """
     if name not in IN_C:
         return None
-    return _built(f"{__package__}.{name}", Path(__file__).parent.joinpath(*name.split(".")).with_suffix(".c"))
+    return _built(f"{__package__}.{name}", *sources(name, Path(__file__).parent))
 
 
-def _built(module: str, source: Path) -> ModuleType | None:
-    """The module named ``module`` if it is marked as built from the text at ``source`` (None if it
-    cannot be imported, or the text is not there to compare)."""
+def sources(name: str, package: Path) -> list[Path]:
+    """The texts the extension ``name`` (one of :data:`IN_C`) is built from, in the package at
+    ``package``: its C source and the :data:`SHARED` headers.
+
+    >>> [path.name for path in sources("games._demon_search", Path("patience"))]
+    ['_demon_search.c', '_search_tools.h', '_search.h']
+    """
+    return [package.joinpath(*name.split(".")).with_suffix(".c"), *(package / header for header in SHARED)]
+
+
+def _built(module: str, *texts: Path) -> ModuleType | None:
+    """The module named ``module`` if it is marked as built from the texts at ``texts`` (None if it
+    cannot be imported, or a text is not there to compare)."""
     try:
         built = importlib.import_module(module)
-        made_from = hashlib.sha256(source.read_bytes()).hexdigest()
+        made_from = hashlib.sha256(b"".join(path.read_bytes() for path in texts)).hexdigest()
     except (ImportError, OSError):
         return None
     return built if getattr(built, "COMPILED_FROM", None) == made_from else None
+
+
+#: A game's own search, as :meth:`patience.game.Game.own_search` gives it.
+OwnSearch = Callable[..., tuple[str, list[Any], int]]
+
+
+def search_in_c(name: str) -> OwnSearch | None:
+    """The search of the extension ``name`` (one of :data:`IN_C`), as
+    :func:`patience.solve.thoughtful` calls a game's own search, where the build made it from the
+    present texts; else None (the core's search, in Python, is the game's).
+
+    >>> search_in_c("games._nothing") is None
+    True
+    """
+    built = extension(name)
+    return None if built is None else partial(_search_in_c, built)
+
+
+def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | None, idle: int | None,
+                 progress: Any, started: float, counted: int = 0, order: Random | None = None,
+                 pack_first: bool = False) -> tuple[str, list[Any], int]:
+    """The core's search from ``board`` (a game with a ``description()`` of its position for
+    ``built``), made in C.  Its winning line is played on ``board`` through the rules, move by move,
+    so a line the rules did not allow would fail here, loudly.  (It cuts no lines: ``idle`` is not
+    for it.)"""
+    assert idle is None
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+    seed = 0 if order is None else order.getrandbits(64) | 1
+    outcome, steps, count = built.search(board.description(), min(nodes, 2 ** 62), left, progress, counted,
+                                         time.perf_counter() - started, seed, pack_first)
+    names = board.pile_names()
+    line: list[Any] = []
+    for packs, source, target, size in steps:
+        for _ in range(packs):
+            line.append(board.play(_only(board, [m for m in board.legal_moves() if m.kind in board.PACK_KINDS],
+                                         "a move of the pack")))
+        line.append(board.play(_only(board, [m for m in board.legal_moves()
+                                             if (m.source, m.target, len(m.cards)) == (names[source], names[target], size)],
+                                     f"{names[source]} → {names[target]} ({size} cards)")))
+    return outcome, line, count
+
+
+def _only(board: Any, moves: list[Any], what: str) -> Any:
+    """The one move of ``moves``, which the search in C played as ``what``."""
+    if len(moves) != 1:
+        raise RuntimeError(f"{board.name}'s search in C played {what}, which the rules do not allow once, in\n{board}")
+    return moves[0]

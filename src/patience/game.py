@@ -1230,14 +1230,15 @@ class Game:
         return None
 
     def own_search(self) -> Callable[..., tuple[str, list[Move], int]] | None:
-        """The game's own depth-first search, where one is written for speed (Demon's, in C), for
+        """The game's own depth-first search, where one is written for speed (Demon's and Canfield's, in
+        C: see :func:`patience.compiled.search_in_c`), for
         :func:`patience.solve.thoughtful` to use in place of the core's: given what the core's is
         given, it searches the same positions in the same order and answers as the core's does (the
         outcome, the winning line, the positions searched), and the game's tests hold the two together.
         By default None: the core's.
 
         >>> from patience import load
-        >>> load("canfield", seed=1).own_search() is None
+        >>> load("la-belle-lucie", seed=1).own_search() is None
         True
         """
         return None
@@ -1248,7 +1249,7 @@ class Game:
         that ``patience solve``, or a hint in ``patience play``, uses the time a person waits for.
 
         >>> from patience import load
-        >>> load("canfield").search_nodes() is None
+        >>> load("la-belle-lucie").search_nodes() is None
         True
         """
         return None

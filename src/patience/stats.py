@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
-from . import __version__, games, load
+from . import __version__, compiled, games, load
 from .errors import whole_number
 from .options import parse_spec
 from .solve import MODES, NODES, OUTCOMES, check_budget, searches_again, solve
@@ -62,7 +62,8 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 
 def engine_hash(spec: str) -> str:
     """A short hash of the code that decides a result: the game's module, the core and the solver,
-    and the game's search in C if it has one (``games/_<module>_search.c``, whole).
+    and the game's search in C if it has one (``games/_<module>_search.c`` and the headers it shares,
+    whole).
 
     Only the code counts, as Python reads it: a docstring, a comment or a line broken otherwise
     leaves the hash as it was, so a study that is resumed after such an edit goes on where it
@@ -78,9 +79,10 @@ def engine_hash(spec: str) -> str:
     digest = hashlib.sha256()
     for path in files:
         digest.update(code_of(path.read_text(encoding="utf-8")))
-    in_c = module.with_name(f"_{module.stem}_search.c")
-    if in_c.exists():
-        digest.update(in_c.read_bytes())
+    in_c = f"games._{module.stem}_search"
+    if in_c in compiled.IN_C:
+        for path in compiled.sources(in_c, here):
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 

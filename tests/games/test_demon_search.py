@@ -12,14 +12,19 @@ import random
 from typing import Any
 
 import pytest
+from searching_in_c import (assert_budgets_and_progress, assert_keys_merge_what_the_solver_key_merges,
+                            assert_moves_and_steps_are_the_engines, assert_searches_end_as_the_cores,
+                            assert_threads_search_as_one, random_play)
 
 from patience import load
 from patience.cards import CARDS, Card
+from patience.compiled import extension
 from patience.games import demon
-from patience.games.demon import FILE_NAMES, Demon, _search_in_c
-from patience.solve import _children, _search
+from patience.games.demon import FILE_NAMES, Demon
 
-pytestmark = pytest.mark.skipif(demon._IN_C is None, reason="the search in C was not built (PATIENCE_PURE)")
+C = extension("games._demon_search")
+pytestmark = pytest.mark.skipif(C is None, reason="the search in C was not built (PATIENCE_PURE)")
+SEARCH: Any = demon._IN_C
 
 #: Every value of every option at least once: the three readings of the book's studies, and others.
 READINGS = [
@@ -30,19 +35,6 @@ READINGS = [
     "demon(heap=files,empty_heap=any,wrap=base)",
     "demon(files=part,empty_heap=none,wrap=true)",
 ]
-
-
-def random_play(spec: str, seed: int, moves: int = 120) -> list[Demon]:
-    """The positions of a game of ``spec`` played at random from deal ``seed``."""
-    game, rng = load(spec, seed=seed), random.Random(seed)
-    positions = [game.copy()]
-    for _ in range(moves):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
-        positions.append(game.copy())
-    return positions  # type: ignore[return-value]
 
 
 def laid_out(spec: str, rng: random.Random) -> Demon:
@@ -85,57 +77,24 @@ def positions(spec: str) -> list[Demon]:
     return [p for seed in range(1, 5) for p in random_play(spec, seed)] + [laid_out(spec, rng) for _ in range(150)]
 
 
-def numbered(game: Demon, move: Any) -> tuple[int, int, int]:
-    names = game.pile_names()
-    return names.index(move.source), names.index(move.target), len(move.cards)
-
-
-def as_step(game: Demon, step: tuple[Any, ...]) -> tuple[int, ...]:
-    """A step of the core's search as the search in C writes it: (turns, picked up, turns after, and
-    the move's source, target and cards)."""
-    kinds = [move.kind for move in step[:-1]]
-    picked = kinds.count("redeal")
-    before = kinds.index("redeal") if picked else len(kinds)
-    return (before, picked, len(kinds) - before - picked, *numbered(game, step[-1]))
-
-
 @pytest.mark.parametrize("spec", READINGS)
 def test_its_moves_and_steps_are_the_engines(spec: str) -> None:
-    c = demon._IN_C
-    assert c is not None
-    compared = 0
-    for game in positions(spec):
-        description = game.description()
-        legal = [(0, 0, 0, *numbered(game, m)) for m in game.legal_moves() if m.kind == "move"]
-        useful = [(0, 0, 0, *numbered(game, m)) for m in game.useful_moves() if m.kind == "move"]
-        assert c.moves(description, False) == legal, game
-        assert c.moves(description, True) == useful, game
-        for pack_first in (False, True):
-            steps = [as_step(game, step) for step in _children(game, None, pack_first)]
-            assert c.children(description, pack_first) == steps, game
-            compared += len(steps)
-    assert compared > 2_000
+    assert assert_moves_and_steps_are_the_engines(C, positions(spec)) > 2_000
 
 
 @pytest.mark.parametrize("spec", READINGS[:3])
 def test_its_keys_merge_what_the_solver_key_merges(spec: str) -> None:
     """Along each game (a key is of a position within one search, whose pack and heap began as the
     deal's: the pack is read as the cards left of it), and whatever the order of the files."""
-    c = demon._IN_C
-    assert c is not None
-    merged = 0
-    for seed in range(1, 7):
-        keys: dict[Any, int] = {}
-        for game in random_play(spec, seed):
-            key = keys.setdefault(game.solver_key(), c.key(game.description()))
-            assert c.key(game.description()) == key
-            turned = game.copy()
-            files = [turned.piles[name] for name in FILE_NAMES]
-            for name, pile in zip(FILE_NAMES, files[::-1]):
-                turned.piles[name] = pile
-            assert c.key(turned.description()) == key
-        assert len(set(keys.values())) == len(keys)
-        merged += len(keys)
+    def rearranged(game: Demon) -> Demon:
+        turned = game.copy()
+        files = [turned.piles[name] for name in FILE_NAMES]
+        for name, pile in zip(FILE_NAMES, files[::-1]):
+            turned.piles[name] = pile
+        return turned
+
+    merged = sum(assert_keys_merge_what_the_solver_key_merges(C, random_play(spec, seed), rearranged)
+                 for seed in range(1, 7))
     assert merged > 200
 
 
@@ -144,38 +103,21 @@ def test_its_searches_end_as_the_cores(spec: str) -> None:
     """From deals, and from positions laid out at random (fewer cards left: more of them decided)."""
     rng = random.Random(spec)
     starts = [load(spec, seed=seed) for seed in range(1, 7)] + [laid_out(spec, rng) for _ in range(20)]
-    decided = 0
-    for game in starts:
-        for pack_first in (False, True):
-            core = _search(game.copy(), 2_500, None, None, None, 0.0, pack_first=pack_first)
-            in_c = _search_in_c(game.copy(), 2_500, None, None, None, 0.0, pack_first=pack_first)  # type: ignore[arg-type]
-            assert in_c == core, (game, pack_first)
-            decided += core[0] != "unknown"
-        # In shuffled orders the two differ, but never on a verdict.
-        again = _search_in_c(game.copy(), 50_000, None, None, None, 0.0, order=random.Random(1))  # type: ignore[arg-type]
-        first = _search_in_c(game.copy(), 50_000, None, None, None, 0.0)  # type: ignore[arg-type]
-        assert "unknown" in (again[0], first[0]) or again[0] == first[0]
-    assert decided >= 10
+    assert assert_searches_end_as_the_cores(SEARCH, starts, 2_500) >= 10
 
 
 def test_a_won_line_is_played_through_the_rules() -> None:
     board = load("demon", seed=8)
-    outcome, line, count = _search_in_c(board, 1_000_000, None, None, None, 0.0)
+    outcome, line, count = SEARCH(board, 1_000_000, None, None, None, 0.0)
     assert outcome == "won" and board.is_won and list(board.history) == line and count > 1_000
 
 
 def test_its_budgets_and_progress() -> None:
-    game = load("demon", seed=4)  # won, but only after 16 million positions
-    said: list[tuple[int, float]] = []
-    outcome, line, count = _search_in_c(game.copy(), 10_000, None, None, lambda n, s: said.append((n, s)), 0.0)
-    assert (outcome, line, count) == ("unknown", [], 10_000)
-    assert [n for n, _ in said] == [4096, 8192] and said[0][1] <= said[1][1]
-    outcome, _, count = _search_in_c(game.copy(), 10 ** 9, 0.0, None, None, 0.0)
-    assert outcome == "unknown" and count <= 64
+    assert_budgets_and_progress(SEARCH, load("demon", seed=4))  # won, but only after 16 million positions
 
 
 def test_a_description_that_is_not_one_is_refused() -> None:
-    c = demon._IN_C
+    c = C
     assert c is not None
     description = list(load("demon", seed=1).description())
     changed = list(description)
@@ -207,15 +149,5 @@ def test_without_a_budget_it_searches_as_long_as_the_core_would_take_for_much_le
 
 
 def test_searches_in_threads_end_as_they_do_one_at_a_time() -> None:
-    """The search lets other threads run Python while it works: two at once share nothing."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    deals = [load(spec, seed=seed) for spec in READINGS[:3] for seed in (1, 2, 3, 6)]
-
-    def searched(game: Demon) -> tuple[str, int, int]:
-        outcome, line, count = _search_in_c(game.copy(), 400_000, None, None, None, 0.0)
-        return outcome, count, len(line)
-
-    alone = [searched(game) for game in deals]
-    with ThreadPoolExecutor(2) as pool:
-        assert list(pool.map(searched, deals)) == alone
+    assert_threads_search_as_one(SEARCH, [load(spec, seed=seed) for spec in READINGS[:3] for seed in (1, 2, 3, 6)],
+                                 400_000)

@@ -16,21 +16,14 @@
  * differ share a key with a chance of about 2^-128 a pair: across a search of a hundred million
  * positions, about one in 10^22.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "_search_tools.h"
 
+#define GAME "Demon"
+#define MODULE "_demon_search"
 #define FILES 4
-#define SUITS 4
-#define FULL 13
 #define MAXPACK 52
 #define MAXFILE 52
 #define MAXHEAP 52
-#define PACK_RUN 80
-#define PROGRESS 4096
 
 /* Pile numbers, in the order of Demon.pile_names(). */
 enum { HAND = 0, TALON = 1, HEAP = 2, FOUNDATION = 3, FILE1 = 7 };
@@ -62,10 +55,10 @@ typedef struct {
     int suit_slot[SUITS];
 } State;
 
-/* A step: a move, after a run of the pack when ``run``: ``turns`` turns, a pick-up if ``picked``, and
- * ``after`` more turns, leaving ``showing`` cards on the talon. */
+/* A step: a move, after a run of ``packs`` moves of the pack (turns, and a pick-up if ``picked``)
+ * leaving ``showing`` cards on the talon. */
 typedef struct {
-    uint8_t src, dst, n, run, turns, picked, after, showing;
+    uint8_t packs, src, dst, n, picked, showing;
 } Step;
 
 /* What a step changed, to take it back. */
@@ -75,8 +68,6 @@ typedef struct {
 } Undo;
 
 /* ----------------------------------------------------------------- cards */
-static inline int suit_of(int card) { return (card - 1) / 13; }
-static inline int rank_of(int card) { return (card - 1) % 13 + 1; }
 /* A card's place in its formation, from 0 (the formation card) to 12. */
 static inline int place_of(const Rules *r, int card) { return (rank_of(card) - r->base + 13) % 13; }
 static inline int is_out(const Rules *r, const State *s, int card) {
@@ -100,28 +91,13 @@ static inline int wanted(const Rules *r, const State *s, int card, int *slot) {
 }
 
 /* ----------------------------------------------------------------- hashes */
-static inline uint64_t mix(uint64_t x) {
-    x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27; x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-static inline uint64_t mix2(uint64_t x) {
-    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL;
-    return x ^ (x >> 33);
-}
-#define HA0 0x243f6a8885a308d3ULL
-#define HB0 0x13198a2e03707344ULL
-
 static inline void push_card(State *s, int f, int card) {
     int n = s->nfile[f];
     s->file[f][n] = (uint8_t)card;
-    s->ha[f][n + 1] = mix(s->ha[f][n] + (uint64_t)card * 0x9e3779b97f4a7c15ULL);
-    s->hb[f][n + 1] = mix2(s->hb[f][n] ^ ((uint64_t)card << 17 | (uint64_t)card));
+    s->ha[f][n + 1] = hash_on_a(s->ha[f][n], card);
+    s->hb[f][n + 1] = hash_on_b(s->hb[f][n], card);
     s->nfile[f] = n + 1;
 }
-
-typedef struct { uint64_t a, b; } Key;
 
 static Key key_of(const State *s) {
     uint64_t fa = 0, fb = 0;
@@ -132,67 +108,14 @@ static Key key_of(const State *s) {
     uint64_t w = (uint64_t)s->showing | (uint64_t)(s->used != 0) << 6 | (uint64_t)s->nheap << 7;
     for (int i = 0; i < SUITS; i++)
         w |= (uint64_t)s->count[i] << (13 + 4 * i);
-    Key k;
-    k.a = mix(mix(s->mask ^ 0xc0ac29b7c97c50ddULL) + w) + fa;
-    k.b = mix2(mix2(w ^ 0x3f84d5b5b5470917ULL) + s->mask) + fb;
-    k.a = mix(k.a) | 1;  /* never 0: 0 marks an empty place in the table */
-    k.b = mix2(k.b ^ 0x9216d5d98979fb1bULL);
-    return k;
-}
-
-/* The positions seen: open addressing on 128-bit keys, doubled at three quarters full. */
-typedef struct {
-    Key *slots;
-    size_t mask, used;
-} Seen;
-
-static int seen_init(Seen *t, size_t size) {
-    t->slots = calloc(size, sizeof(Key));
-    t->mask = size - 1;
-    t->used = 0;
-    return t->slots != NULL;
-}
-
-static int seen_grow(Seen *t) {
-    size_t size = (t->mask + 1) * 2;
-    Key *slots = calloc(size, sizeof(Key));
-    if (!slots)
-        return 0;
-    for (size_t i = 0; i <= t->mask; i++) {
-        Key k = t->slots[i];
-        if (!k.a)
-            continue;
-        size_t j = k.b & (size - 1);
-        while (slots[j].a)
-            j = (j + 1) & (size - 1);
-        slots[j] = k;
-    }
-    free(t->slots);
-    t->slots = slots;
-    t->mask = size - 1;
-    return 1;
-}
-
-/* Add ``k``: 1 if it was new, 0 if seen before, -1 out of memory. */
-static int seen_add(Seen *t, Key k) {
-    if (4 * (t->used + 1) > 3 * (t->mask + 1) && !seen_grow(t))
-        return -1;
-    size_t j = k.b & t->mask;
-    while (t->slots[j].a) {
-        if (t->slots[j].a == k.a && t->slots[j].b == k.b)
-            return 0;
-        j = (j + 1) & t->mask;
-    }
-    t->slots[j] = k;
-    t->used++;
-    return 1;
+    return key_from(fa, fb, s->mask, w);
 }
 
 /* ----------------------------------------------------------------- moves */
 static inline int talon_card(const State *s) { return s->orig[s->pos[s->showing - 1]]; }
 
 static inline Step move_step(int src, int dst, int n) {
-    Step m = {(uint8_t)src, (uint8_t)dst, (uint8_t)n, 0, 0, 0, 0, 0};
+    Step m = {0, (uint8_t)src, (uint8_t)dst, (uint8_t)n, 0, 0};
     return m;
 }
 
@@ -209,9 +132,6 @@ static int talon_moves(const Rules *r, const State *s, int card, Step *out) {
     }
     return k;
 }
-
-/* The kinds of move, in the order the search tries them (solve._by_priority). */
-enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
 
 /* The legal moves but those of the pack, in the order of Demon.generate_legal_moves (or, ``useful``,
  * of Demon.useful_moves); each move's kind in ``kind``, if given: up to a formation, turning up the
@@ -328,13 +248,12 @@ static int children(const Rules *r, State *s, int pack_first, Step *out) {
     /* The runs: a count of cards on the talon, the card on top the one it reaches. */
     Step runs[MAX_STEPS / 2];
     int nruns = 0;
-    int size = s->npack, showing = s->showing, picked = 0, turns = 0, after = 0, made = 0;
+    int size = s->npack, showing = s->showing, picked = 0, made = 0;
     int used = s->used != 0, move = first;
     int saved = s->showing;
     for (;;) {
         if (move == 1) {
             showing = showing + 3 > size ? size : showing + 3;
-            if (picked) after++; else turns++;
         } else {
             showing = 0;
             picked = 1;
@@ -347,10 +266,8 @@ static int children(const Rules *r, State *s, int pack_first, Step *out) {
             s->showing = saved;
             for (int i = 0; i < u && nruns < MAX_STEPS / 2; i++) {
                 Step step = uses[i];
-                step.run = 1;
-                step.turns = (uint8_t)turns;
+                step.packs = (uint8_t)made;
                 step.picked = (uint8_t)picked;
-                step.after = (uint8_t)after;
                 step.showing = (uint8_t)showing;
                 runs[nruns++] = step;
             }
@@ -384,12 +301,13 @@ static int children(const Rules *r, State *s, int pack_first, Step *out) {
 }
 
 /* ----------------------------------------------------------------- play */
-static void apply(State *s, const Step *m, Undo *u) {
+static void apply(const Rules *r, State *s, const Step *m, Undo *u) {
+    (void)r;
     u->step = *m;
     u->showing = (uint8_t)s->showing;
     u->used = (uint8_t)s->used;
     u->filled = 0;
-    if (m->run) {
+    if (m->packs) {
         s->showing = m->showing;
         if (m->picked)
             s->used = 0;
@@ -429,7 +347,7 @@ static void apply(State *s, const Step *m, Undo *u) {
     }
 }
 
-static void undo(const Rules *r, State *s, const Undo *u) {
+static void take_back(const Rules *r, State *s, const Undo *u) {
     const Step *m = &u->step;
     int n = m->n;
     uint8_t cards[MAXFILE];
@@ -473,155 +391,12 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* ----------------------------------------------------------------- search */
-enum { WON = 0, LOST = 1, UNKNOWN = 2, FAILED = -1, NO_MEMORY = -2 };
-
-typedef struct { int start, end, next; } Frame;
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static inline uint64_t next_random(uint64_t *state) {  /* xorshift64* */
-    uint64_t x = *state;
-    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
-    *state = x;
-    return x * 0x2545f4914f6cdd1dULL;
-}
-
-/* Grow ``*array`` (of ``*room`` items of ``size`` bytes) to hold ``need``; 0 out of memory. */
-static int reserve(void **array, size_t *room, size_t need, size_t size) {
-    if (need <= *room)
-        return 1;
-    size_t more = *room ? *room : 1024;
-    while (more < need)
-        more *= 2;
-    void *grown = realloc(*array, more * size);
-    if (!grown)
-        return 0;
-    *array = grown;
-    *room = more;
-    return 1;
-}
-
-typedef struct {
-    Step *steps; size_t nsteps, steps_room;
-    Frame *frames; size_t nframes, frames_room;
-    Undo *line; size_t nline, line_room;
-    Seen seen;
-} Search;
-
-static void search_free(Search *z) {
-    free(z->steps);
-    free(z->frames);
-    free(z->line);
-    free(z->seen.slots);
-}
-
-/* Open a frame of the children of the position; 0 out of memory. */
-static int open_frame(Search *z, const Rules *r, State *s, int pack_first, uint64_t *order) {
-    if (!reserve((void **)&z->steps, &z->steps_room, z->nsteps + MAX_STEPS, sizeof(Step))
-        || !reserve((void **)&z->frames, &z->frames_room, z->nframes + 1, sizeof(Frame)))
-        return 0;
-    Step *at = z->steps + z->nsteps;
-    int n = children(r, s, pack_first, at);
-    if (*order && n > 1)
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)(next_random(order) % (uint64_t)(i + 1));
-            Step t = at[i]; at[i] = at[j]; at[j] = t;
-        }
-    Frame *f = &z->frames[z->nframes++];
-    f->start = (int)z->nsteps;
-    f->next = (int)z->nsteps;
-    f->end = (int)z->nsteps + n;
-    z->nsteps += (size_t)n;
-    return 1;
-}
-
-/* The search of solve._depth_first: WON (the line in z->line), LOST, UNKNOWN, or FAILED with a Python
- * error set.  ``seconds`` < 0: no limit.  Other threads run Python meanwhile: the search takes Python's
- * lock only to look for a signal (Ctrl-C) and to report its progress, every PROGRESS positions. */
-static int depth_first(Search *z, const Rules *r, State *s, long nodes, double seconds, PyObject *progress,
-                       long counted, double elapsed, uint64_t order, int pack_first, long *count_out) {
-    long count = 0;
-    int outcome = LOST;
-    *count_out = 0;
-    if (is_won(s))
-        return WON;
-    PyThreadState *unlocked = PyEval_SaveThread();
-    double started = now(), deadline = seconds >= 0 ? started + seconds : 0;
-    if (!seen_init(&z->seen, 1 << 16) || seen_add(&z->seen, key_of(s)) < 0 || !open_frame(z, r, s, pack_first, &order))
-        outcome = NO_MEMORY;
-    while (outcome == LOST && z->nframes) {
-        Frame *f = &z->frames[z->nframes - 1];
-        if (f->next == f->end) {
-            z->nsteps = (size_t)f->start;
-            z->nframes--;
-            if (z->nline)
-                undo(r, s, &z->line[--z->nline]);
-            continue;
-        }
-        Step step = z->steps[f->next++];
-        if (count >= nodes || (seconds >= 0 && count % 64 == 0 && now() > deadline)) {
-            outcome = UNKNOWN;
-            break;
-        }
-        count++;
-        if ((counted + count) % PROGRESS == 0) {
-            PyEval_RestoreThread(unlocked);
-            int stop = PyErr_CheckSignals() < 0;
-            if (!stop && progress != Py_None) {
-                PyObject *said = PyObject_CallFunction(progress, "ld", counted + count, elapsed + now() - started);
-                stop = !said;
-                Py_XDECREF(said);
-            }
-            unlocked = PyEval_SaveThread();
-            if (stop) {
-                outcome = FAILED;
-                break;
-            }
-        }
-        if (!reserve((void **)&z->line, &z->line_room, z->nline + 1, sizeof(Undo))) {
-            outcome = NO_MEMORY;
-            break;
-        }
-        Undo *u = &z->line[z->nline];
-        apply(s, &step, u);
-        int fresh = seen_add(&z->seen, key_of(s));
-        if (fresh <= 0) {
-            undo(r, s, u);
-            if (fresh < 0)
-                outcome = NO_MEMORY;
-            continue;
-        }
-        z->nline++;
-        if (is_won(s))
-            outcome = WON;
-        else if (!open_frame(z, r, s, pack_first, &order))
-            outcome = NO_MEMORY;
-    }
-    PyEval_RestoreThread(unlocked);
-    *count_out = count;
-    if (outcome == NO_MEMORY) {
-        PyErr_NoMemory();
-        outcome = FAILED;
-    }
-    return outcome;
+static inline int dead_end(const Rules *r, const State *s) {  /* Demon proves nothing lost */
+    (void)r; (void)s;
+    return 0;
 }
 
 /* ----------------------------------------------------------------- Python */
-/* Whether ``n`` bytes at ``cards`` are card codes (1 to 52) not met before (marked in ``met``). */
-static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (cards[i] < 1 || cards[i] > 52 || met[cards[i]])
-            return 0;
-        met[cards[i]] = 1;
-    }
-    return 1;
-}
-
 /* The position and the rules from Demon.description(): (pack, showing, used, heap, files, formations,
  * base, fits, part, heap_mode, empty_heap); pack, heap and each file as bytes of card codes, bottom
  * first (the pack from the bottom of the talon up and on from the top of the hand down), formations as
@@ -699,171 +474,6 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     return 1;
 }
 
-/* A position and its rules, read from a description; NULL (a Python error set) if it is not one. */
-typedef struct {
-    Rules rules;
-    State state;
-} Position;
+#include "_search.h"
 
-static Position *position_of(PyObject *description) {
-    if (!PyTuple_Check(description)) {
-        PyErr_SetString(PyExc_TypeError, "a description of a Demon position is a tuple (Demon.description())");
-        return NULL;
-    }
-    Position *p = malloc(sizeof(Position));
-    if (!p)
-        PyErr_NoMemory();
-    else if (!read_description(description, &p->rules, &p->state)) {
-        free(p);
-        p = NULL;
-    }
-    return p;
-}
-
-/* The steps as a list of (turns, picked_up, turns_after, source, target, cards). */
-static PyObject *step_list(const Step *steps, Py_ssize_t n) {
-    PyObject *list = PyList_New(n);
-    for (Py_ssize_t i = 0; list && i < n; i++) {
-        const Step *m = &steps[i];
-        PyObject *item = Py_BuildValue("(iiiiii)", m->turns, m->picked, m->after, m->src, m->dst, m->n);
-        if (!item) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, item);
-    }
-    return list;
-}
-
-PyDoc_STRVAR(search_doc,
-"search(description, nodes, seconds, progress, counted, elapsed, order, pack_first)\n--\n\n"
-"Demon's depth-first search from a position (see Demon.description): (outcome, steps, positions).\n"
-"Each step is (turns, picked_up, turns_after, source, target, cards): the moves of the pack, then a\n"
-"move from pile number source to pile number target (Demon.pile_names()).  seconds: None for no\n"
-"limit; progress: None or called with (positions, seconds); order: 0, or a seed by which the steps\n"
-"from every position are shuffled.");
-
-static PyObject *py_search(PyObject *self, PyObject *args) {
-    PyObject *description, *seconds, *progress;
-    long nodes, counted;
-    double elapsed;
-    unsigned long long order;
-    int pack_first;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OlOOldKp", &description, &nodes, &seconds, &progress, &counted, &elapsed, &order,
-                          &pack_first))
-        return NULL;
-    double limit = -1;
-    if (seconds != Py_None) {
-        limit = PyFloat_AsDouble(seconds);
-        if (limit == -1 && PyErr_Occurred())
-            return NULL;
-        if (limit < 0)
-            limit = 0;
-    }
-    Position *p = position_of(description);
-    if (!p)
-        return NULL;
-    Search z;
-    memset(&z, 0, sizeof(z));
-    PyObject *result = NULL;
-    long count;
-    int outcome = depth_first(&z, &p->rules, &p->state, nodes, limit, progress, counted, elapsed, order, pack_first,
-                              &count);
-    Step *line = outcome == FAILED ? NULL : malloc(sizeof(Step) * (z.nline + 1));
-    if (outcome != FAILED && !line)
-        PyErr_NoMemory();
-    if (line) {
-        size_t n = outcome == WON ? z.nline : 0;
-        for (size_t i = 0; i < n; i++)
-            line[i] = z.line[i].step;
-        static const char *names[] = {"won", "lost", "unknown"};
-        result = Py_BuildValue("(sNl)", names[outcome], step_list(line, (Py_ssize_t)n), count);
-        free(line);
-    }
-    search_free(&z);
-    free(p);
-    return result;
-}
-
-/* The moves (``which`` 0: with the flag, the useful ones) or the steps of the search (1: with the flag,
- * pack first) from the position given in ``args``, as a list of steps. */
-static PyObject *listed(PyObject *args, int which) {
-    PyObject *description;
-    int flag;
-    if (!PyArg_ParseTuple(args, "Op", &description, &flag))
-        return NULL;
-    Position *p = position_of(description);
-    Step *steps = p ? malloc(sizeof(Step) * MAX_STEPS) : NULL;
-    PyObject *result = NULL;
-    if (p && !steps)
-        PyErr_NoMemory();
-    if (steps)
-        result = step_list(steps, which ? children(&p->rules, &p->state, flag, steps)
-                                        : moves_of(&p->rules, &p->state, flag, steps, NULL));
-    free(p);
-    free(steps);
-    return result;
-}
-
-PyDoc_STRVAR(moves_doc,
-"moves(description, useful)\n--\n\n"
-"The legal moves of the position but those of the pack (or, useful, Demon.useful_moves's), in the\n"
-"engine's order, as steps without moves of the pack: (0, 0, 0, source, target, cards).");
-
-static PyObject *py_moves(PyObject *self, PyObject *args) {
-    (void)self;
-    return listed(args, 0);
-}
-
-PyDoc_STRVAR(children_doc,
-"children(description, pack_first)\n--\n\n"
-"The steps the search tries from the position, in its order, as search gives its line's.");
-
-static PyObject *py_children(PyObject *self, PyObject *args) {
-    (void)self;
-    return listed(args, 1);
-}
-
-PyDoc_STRVAR(key_doc,
-"key(description)\n--\n\n"
-"The position's key in the search, as a number of 128 bits.");
-
-static PyObject *py_key(PyObject *self, PyObject *args) {
-    PyObject *description;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O", &description))
-        return NULL;
-    Position *p = position_of(description);
-    if (!p)
-        return NULL;
-    Key k = key_of(&p->state);
-    free(p);
-    char digits[33];
-    snprintf(digits, sizeof(digits), "%016llx%016llx", (unsigned long long)k.a, (unsigned long long)k.b);
-    return PyLong_FromString(digits, NULL, 16);
-}
-
-static PyMethodDef methods[] = {
-    {"search", py_search, METH_VARARGS, search_doc},
-    {"moves", py_moves, METH_VARARGS, moves_doc},
-    {"children", py_children, METH_VARARGS, children_doc},
-    {"key", py_key, METH_VARARGS, key_doc},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_demon_search",
-    "Demon's thoughtful search, in C (see patience.games.demon).", -1, methods, NULL, NULL, NULL, NULL,
-};
-
-#ifndef COMPILED_FROM
-#define COMPILED_FROM ""
-#endif
-
-PyMODINIT_FUNC PyInit__demon_search(void) {
-    PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddStringConstant(m, "COMPILED_FROM", COMPILED_FROM) < 0)
-        Py_CLEAR(m);
-    return m;
-}
+PyMODINIT_FUNC PyInit__demon_search(void) { return search_module(); }

@@ -38,15 +38,13 @@ turn | 9♦ K♣ 3♠
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from random import Random
 from typing import Any
 
 from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
-from ..compiled import extension
+from ..compiled import OwnSearch, search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
@@ -855,12 +853,12 @@ class Demon(Game):
             lambda in_hand, on_talon, picked_up: _pack_moves(in_hand, on_talon, used and not picked_up),
             lambda card: self._talon_moves(lie, card))
 
-    def own_search(self) -> Callable[..., tuple[str, list[Move], int]] | None:
+    def own_search(self) -> OwnSearch | None:
         """The search in C (``_demon_search.c``), where the build made it: the core's search of
         Demon (the same moves in the same order, the same safe moves, runs of the pack and positions
         merged; ``tests/games/test_demon_search.py`` holds the two together), about forty-five times as
         fast.  None where it was not built (in the browser, say): the core's search, as before."""
-        return None if _IN_C is None else _search_in_c
+        return _IN_C
 
     def search_nodes(self) -> int | None:
         """Searched in C, :data:`SEARCH_NODES` where no budget is given (about six seconds); else the
@@ -920,39 +918,14 @@ class Demon(Game):
 TURN = Move("turn", (), "hand", "talon", "turn")
 PICK_UP = Move("redeal", (), "talon", "hand", "pick up")
 
-#: The search in C, where the build made it from the present text (see :mod:`patience.compiled`).
-_IN_C = extension("games._demon_search")
+#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
+_IN_C = search_in_c("games._demon_search")
 
 
 @lru_cache(maxsize=None)
 def _table_bytes(build: Build) -> bytes:
     """``build``'s table of which card may lie on which, as 53 × 53 bytes, for the search in C."""
     return bytes(bool(fits) for row in build.table() for fits in row)
-
-
-def _search_in_c(board: Demon, nodes: int, deadline: float | None, idle: int | None, progress: Any,
-                 started: float, counted: int = 0, order: Random | None = None,
-                 pack_first: bool = False) -> tuple[str, list[Move], int]:
-    """The core's search of Demon (:func:`patience.solve.thoughtful`, which gives the arguments) made
-    in C.  Its winning line is played on ``board`` through the rules, move by move, so a line the
-    rules did not allow would fail here, loudly.  (It cuts no lines: ``idle`` is not for it.)"""
-    assert _IN_C is not None and idle is None
-    left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-    seed = 0 if order is None else order.getrandbits(64) | 1
-    outcome, steps, count = _IN_C.search(board.description(), min(nodes, 2 ** 62), left, progress, counted,
-                                         time.perf_counter() - started, seed, pack_first)
-    names = board.pile_names()
-    line: list[Move] = []
-    for turns, picked_up, turns_after, source, target, size in steps:
-        for move in [TURN] * turns + [PICK_UP] * picked_up + [TURN] * turns_after:
-            line.append(board.play(move))
-        found = [move for move in board.legal_moves()
-                 if (move.source, move.target, len(move.cards)) == (names[source], names[target], size)]
-        if len(found) != 1:
-            raise RuntimeError(f"Demon's search in C played {names[source]} → {names[target]} ({size} cards), "
-                               f"which the rules do not allow once, in\n{board}")
-        line.append(board.play(found[0]))
-    return outcome, line, count
 
 
 def _turned(hand: Pile, talon: Pile) -> tuple[Pile, Pile]:
