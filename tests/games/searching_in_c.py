@@ -1,5 +1,5 @@
-"""What the tests of a game's search in C (``tests/games/test_<game>_search.py``) share: each holds the
-search to the core's (:func:`patience.solve._depth_first` and :func:`patience.solve._children`) on
+"""What the tests of a game's search in C (``tests/games/test_<game>_search.py``) share, each function
+asserting what its name says: each test holds the search to the core's (:func:`patience.solve._depth_first` and :func:`patience.solve._children`) on
 positions of its game, through the extension's functions (``moves``, ``children``, ``blocked``,
 ``key``) and the game's :meth:`~patience.game.Game.own_search`."""
 
@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from patience import load
 from patience.game import Game, Move
-from patience.solve import _children, _search
+from patience.solve import NODES, _children, _search, solve
 
 
 def random_play(spec: str, seed: int, moves: int = 120) -> list[Any]:
@@ -39,7 +39,7 @@ def as_step(game: Game, step: Sequence[Move]) -> tuple[int, ...]:
     return (len(step) - 1, *numbered(game, step[-1]))
 
 
-def assert_moves_and_steps_are_the_engines(c: ModuleType, games: Iterable[Any]) -> int:
+def moves_and_steps_are_the_engines(c: ModuleType, games: Iterable[Any]) -> int:
     """On each of ``games``, the extension's legal and useful moves are the engine's (but those of the
     pack), and its steps the core's search's, in the same order, with the pack first or not; and it
     proves the position lost where the game does.  The steps compared."""
@@ -58,7 +58,7 @@ def assert_moves_and_steps_are_the_engines(c: ModuleType, games: Iterable[Any]) 
     return compared
 
 
-def assert_keys_merge_what_the_solver_key_merges(c: ModuleType, games: Iterable[Any],
+def keys_merge_what_the_solver_key_merges(c: ModuleType, games: Iterable[Any],
                                                  rearranged: Callable[[Any], Any]) -> int:
     """Along one game, ``games`` (a key is of a position within one search, whose pack began as the
     deal's), the extension's keys are equal where the positions' solver keys are, and only there; and
@@ -73,7 +73,7 @@ def assert_keys_merge_what_the_solver_key_merges(c: ModuleType, games: Iterable[
     return len(keys)
 
 
-def assert_searches_end_as_the_cores(search: Callable[..., Any], starts: Iterable[Game], nodes: int) -> int:
+def searches_end_as_the_cores(search: Callable[..., Any], starts: Iterable[Game], nodes: int) -> int:
     """From each of ``starts``, the search ends as the core's (outcome, line, positions), with the pack
     first or not; in a shuffled order the two differ, but never on a verdict.  The searches decided."""
     decided = 0
@@ -88,7 +88,7 @@ def assert_searches_end_as_the_cores(search: Callable[..., Any], starts: Iterabl
     return decided
 
 
-def assert_budgets_and_progress(search: Callable[..., Any], game: Game) -> None:
+def budgets_and_progress(search: Callable[..., Any], game: Game) -> None:
     """From ``game`` (not decided within 10,000 positions), the search stops at its budget of
     positions, reports its progress every 4,096, and stops at once with no time left."""
     said: list[tuple[int, float]] = []
@@ -99,7 +99,7 @@ def assert_budgets_and_progress(search: Callable[..., Any], game: Game) -> None:
     assert outcome == "unknown" and count <= 64
 
 
-def assert_threads_search_as_one(search: Callable[..., Any], deals: Sequence[Game], nodes: int) -> None:
+def threads_search_as_one(search: Callable[..., Any], deals: Sequence[Game], nodes: int) -> None:
     """The search lets other threads run Python while it works: two at once share nothing."""
 
     def searched(game: Game) -> tuple[str, int, int]:
@@ -109,3 +109,13 @@ def assert_threads_search_as_one(search: Callable[..., Any], deals: Sequence[Gam
     alone = [searched(game) for game in deals]
     with ThreadPoolExecutor(2) as pool:
         assert list(pool.map(searched, deals)) == alone
+
+
+def searches_longer_without_a_budget(game: Game, outcome: str, positions: int) -> None:
+    """``game`` is decided (``outcome`` after ``positions``) where no budget is given, as its search
+    visits more positions than the core's default (:meth:`~patience.game.Game.search_nodes`), and left
+    unknown within the core's default."""
+    assert (game.search_nodes() or 0) > NODES["thoughtful"]
+    found = solve(game)
+    assert (found.outcome, found.nodes) == (outcome, positions)
+    assert solve(game, nodes=NODES["thoughtful"]).outcome == "unknown"

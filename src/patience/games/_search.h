@@ -3,15 +3,19 @@
  *
  *   GAME, MODULE             the game's name and the module's ("Demon", "_demon_search");
  *   Rules, State             what the rules allow, read once, and a position;
- *   Step                     a move after a run of the pack: fields ``packs`` (the moves of the pack
- *                            first, each the only one there is), ``src``, ``dst`` and ``n`` (the pile
- *                            numbers of the move, in the order of the game's pile_names(), and its cards);
  *   Undo                     what a step changed, its field ``step`` the step;
- *   MAX_STEPS                the most steps from one position;
+ *   MAX_MOVES, MAX_STEPS     the most moves, and steps, from one position;
  *   read_description(d, r, s)      the game's description() read, 0 with a Python error if it is not one;
  *   moves_of(r, s, useful, out, kind)  the legal (or useful) moves but those of the pack, in the engine's
  *                                      order, each one's kind (OUT ... BETWEEN) in ``kind`` if given;
- *   children(r, s, pack_first, out)    the steps the search tries, in its order (solve._children);
+ *   safe_move(r, s, moves, n)          the safe move among them (Game.safe_move), -1 if none;
+ *   pack_move(r, s, showing, taken_up) the move of the pack (TURN, TAKE_UP or 0) after a run that
+ *                                      left ``showing`` cards on the talon and took it up ``taken_up``
+ *                                      times;
+ *   TURNED(r)                          the cards a turn brings;
+ *   talon_moves(r, s, card, out)       the moves of ``card`` on top of the talon, in the engine's order
+ *                                      (MAX_USES at most);
+ *   goes_out(step)                     whether the step's move is to a foundation;
  *   apply(r, s, step, undo), take_back(r, s, undo), key_of(s), is_won(s),
  *   dead_end(r, s)                     whether the game proves the position lost (Game.blocked()).
  *
@@ -67,6 +71,79 @@ static int seen_add(Seen *t, Key k) {
     t->slots[j] = k;
     t->used++;
     return 1;
+}
+
+/* ----------------------------------------------------------------- steps */
+#define MAX_USES 16
+
+/* The runs of the pack (Game.pack_runs, through solve.runs_turning): a count of cards on the talon, the
+ * card on top the one it reaches; each run that ends in a use of that card, written to ``runs`` (room for
+ * ``room``).  Their number. */
+static int pack_runs(const Rules *r, const State *s, Step *runs, int room) {
+    int showing = s->pack.showing, taken_up = 0, made = 0, nruns = 0;
+    for (int move = pack_move(r, s, showing, 0); move && made < PACK_RUN; move = pack_move(r, s, showing, taken_up)) {
+        if (move == TURN)
+            showing = showing + TURNED(r) > s->pack.n ? s->pack.n : showing + TURNED(r);
+        else {
+            showing = 0;
+            taken_up++;
+        }
+        made++;
+        if (showing) {
+            Step uses[MAX_USES];
+            int u = talon_moves(r, s, pack_card(&s->pack, showing), uses);
+            for (int i = 0; i < u && nruns < room; i++) {
+                Step step = uses[i];
+                step.packs = (uint8_t)made;
+                step.taken_up = (uint8_t)taken_up;
+                step.showing = (uint8_t)showing;
+                runs[nruns++] = step;
+            }
+        }
+    }
+    return nruns;
+}
+
+/* The steps the search tries from a position, in its order (solve._children): the safe move alone, if
+ * there is one; else the useful moves, out first, then those that turn a card up, empty a pile, and the
+ * others; then each run of the pack that ends in a use of the card it brings (with ``pack_first``, those
+ * that end in a card going out straight after the other moves out).  The number of steps, written to
+ * ``out`` (room for MAX_STEPS). */
+static int children(const Rules *r, State *s, int pack_first, Step *out) {
+    Step moves[MAX_MOVES];
+    uint8_t kind[MAX_MOVES];
+    int n = moves_of(r, s, 1, moves, kind);
+    int safe = safe_move(r, s, moves, n);
+    if (safe >= 0) {
+        out[0] = moves[safe];
+        return 1;
+    }
+    int k = 0, outs = 0;
+    for (int want = OUT; want < KINDS; want++)
+        for (int i = 0; i < n; i++)
+            if (kind[i] == want)
+                out[k++] = moves[i];
+    for (int i = 0; i < n; i++)
+        outs += kind[i] == OUT;
+    Step runs[MAX_STEPS / 2];
+    int nruns = pack_runs(r, s, runs, MAX_STEPS / 2);
+    if (!pack_first) {
+        memcpy(out + k, runs, sizeof(Step) * nruns);
+        return k + nruns;
+    }
+    Step rest[MAX_STEPS];
+    int nrest = k - outs;
+    memcpy(rest, out + outs, sizeof(Step) * nrest);
+    k = outs;
+    for (int i = 0; i < nruns; i++)
+        if (goes_out(&runs[i]))
+            out[k++] = runs[i];
+    memcpy(out + k, rest, sizeof(Step) * nrest);
+    k += nrest;
+    for (int i = 0; i < nruns; i++)
+        if (!goes_out(&runs[i]))
+            out[k++] = runs[i];
+    return k;
 }
 
 /* ----------------------------------------------------------------- search */

@@ -43,6 +43,17 @@ static int table_of(PyObject *bytes, uint8_t table[53][53], const char *game) {
     return 1;
 }
 
+/* For each card, the cards ``table`` lets lie on it (table[under][card]): their number, then the cards. */
+static void lying_on_of(const uint8_t table[53][53], uint8_t lying_on[53][53]) {
+    for (int c = 0; c <= 52; c++) {
+        int k = 0;
+        for (int a = 1; a <= 52; a++)
+            if (c && table[c][a])
+                lying_on[c][++k] = (uint8_t)a;
+        lying_on[c][0] = (uint8_t)k;
+    }
+}
+
 /* ----------------------------------------------------------------- hashes */
 static inline uint64_t mix(uint64_t x) {
     x ^= x >> 30; x *= 0xbf58476d1ce4e5b9ULL;
@@ -77,7 +88,240 @@ static inline Key key_from(uint64_t fa, uint64_t fb, uint64_t mask, uint64_t w) 
     return k;
 }
 
+/* ----------------------------------------------------------------- piles */
+/* A pile of cards that leave and arrive at its top (a file, a row), with its hashes card by card. */
+typedef struct {
+    uint8_t cards[52];
+    int n;
+    uint64_t ha[53], hb[53];
+} Stack;
+
+static inline void stack_clear(Stack *p) {
+    p->n = 0;
+    p->ha[0] = HA0;
+    p->hb[0] = HB0;
+}
+
+static inline void stack_push(Stack *p, int card) {
+    int n = p->n;
+    p->cards[n] = (uint8_t)card;
+    p->ha[n + 1] = hash_on_a(p->ha[n], card);
+    p->hb[n + 1] = hash_on_b(p->hb[n], card);
+    p->n = n + 1;
+}
+
+/* Take the top ``n`` cards of ``p`` into ``cards`` (bottom first). */
+static inline void stack_take(Stack *p, int n, uint8_t *cards) {
+    p->n -= n;
+    memcpy(cards, p->cards + p->n, (size_t)n);
+}
+
+static inline int stack_top(const Stack *p) { return p->cards[p->n - 1]; }
+
+/* A pile's bytes (bottom first) pushed onto ``p``, cleared first; 0 if they are not card codes unmet
+ * before (marked in ``met``). */
+static int stack_read(Stack *p, PyObject *bytes, uint8_t *met) {
+    stack_clear(p);
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) > 52
+        || !cards_ok((const unsigned char *)PyBytes_AS_STRING(bytes), PyBytes_GET_SIZE(bytes), met))
+        return 0;
+    for (Py_ssize_t i = 0; i < PyBytes_GET_SIZE(bytes); i++)
+        stack_push(p, (unsigned char)PyBytes_AS_STRING(bytes)[i]);
+    return 1;
+}
+
+/* The hashes of ``n`` piles taken as a set (a sum), each with a number of its own hashed with it
+ * (``marks``, or none: its face-down cards, say), into ``*fa`` and ``*fb``. */
+static inline void set_hash(const Stack *piles, const int *marks, int n, uint64_t *fa, uint64_t *fb) {
+    for (int f = 0; f < n; f++) {
+        uint64_t mark = marks ? (uint64_t)marks[f] * 0x9e3779b97f4a7c15ULL : 0;
+        *fa += mix(piles[f].ha[piles[f].n] ^ 0x452821e638d01377ULL ^ mark);
+        *fb += mix2(piles[f].hb[piles[f].n] + 0xbe5466cf34e90c6cULL + mark);
+    }
+}
+
+/* A pack turned onto a talon (a waste) and taken up again: read from the bottom of the talon up and on
+ * from the top of the hand (the stock) down, the cards keep their order whatever is turned or taken up,
+ * so it is the pack as the search began less the cards played from it, and how many of them lie on the
+ * talon. */
+typedef struct {
+    uint8_t orig[52];           /* the pack as the search began, bottom of the talon first */
+    uint8_t pos[52];            /* the pack now, as places in orig */
+    int n, showing;
+    uint64_t mask;              /* the places in orig still in the pack */
+} Pack;
+
+/* The card on top of the talon with ``showing`` cards on it. */
+static inline int pack_card(const Pack *p, int showing) { return p->orig[p->pos[showing - 1]]; }
+
+/* Take the card on top of the talon; its place in the pack as the search began in ``*place``. */
+static inline int pack_take(Pack *p, uint8_t *place) {
+    int at = p->showing - 1;
+    *place = p->pos[at];
+    memmove(p->pos + at, p->pos + at + 1, (size_t)(p->n - at - 1));
+    p->n--;
+    p->showing--;
+    p->mask &= ~(1ULL << *place);
+    return p->orig[*place];
+}
+
+/* Put the card taken from ``place`` back on top of the talon. */
+static inline void pack_put_back(Pack *p, int place) {
+    int at = p->showing;
+    memmove(p->pos + at + 1, p->pos + at, (size_t)(p->n - at));
+    p->pos[at] = (uint8_t)place;
+    p->n++;
+    p->showing++;
+    p->mask |= 1ULL << place;
+}
+
+/* The pack read from ``n`` bytes at ``cards``, ``showing`` of them on the talon; 0 if they are not card
+ * codes unmet before (marked in ``met``), or showing is not 0 to n. */
+static int pack_read(Pack *p, const char *cards, Py_ssize_t n, int showing, uint8_t *met) {
+    if (n > 52 || showing < 0 || showing > n || !cards_ok((const unsigned char *)cards, n, met))
+        return 0;
+    memcpy(p->orig, cards, (size_t)n);
+    p->n = (int)n;
+    p->showing = showing;
+    p->mask = 0;
+    for (int i = 0; i < n; i++) {
+        p->pos[i] = (uint8_t)i;
+        p->mask |= 1ULL << i;
+    }
+    return 1;
+}
+
+/* Four foundations built up in suit from the cards of value ``base`` (an ace, or a Demon's formation
+ * card), round the corner to the card below it: how many cards of each suit are up, and which
+ * foundation each suit is on. */
+typedef struct {
+    int base;
+    int count[SUITS];           /* the cards of each suit up */
+    int slot_suit[SUITS];       /* each foundation's suit (-1: not begun) */
+    int suit_slot[SUITS];
+} Foundations;
+
+/* A card's place in its suit's foundation, from 0 (its first card) to 12. */
+static inline int place_of(const Foundations *f, int card) { return (rank_of(card) - f->base + 13) % 13; }
+static inline int is_up(const Foundations *f, int card) { return place_of(f, card) < f->count[suit_of(card)]; }
+
+/* Whether ``card`` goes up now, and to which foundation: its suit's, or the first empty one. */
+static inline int goes_up(const Foundations *f, int card, int *slot) {
+    int suit = suit_of(card), have = f->count[suit];
+    if (place_of(f, card) != have)
+        return 0;
+    if (have) {
+        *slot = f->suit_slot[suit];
+        return 1;
+    }
+    for (int i = 0; i < SUITS; i++)
+        if (f->slot_suit[i] < 0) {
+            *slot = i;
+            return 1;
+        }
+    return 0;
+}
+
+static inline void found(Foundations *f, int slot, int card) {
+    int suit = suit_of(card);
+    if (!f->count[suit]) {
+        f->slot_suit[slot] = suit;
+        f->suit_slot[suit] = slot;
+    }
+    f->count[suit]++;
+}
+
+/* Take the top card off the foundation ``slot``, and give it. */
+static inline int unfound(Foundations *f, int slot) {
+    int suit = f->slot_suit[slot];
+    int place = --f->count[suit];
+    if (!place) {
+        f->slot_suit[slot] = -1;
+        f->suit_slot[suit] = -1;
+    }
+    return suit * 13 + (f->base - 1 + place) % 13 + 1;
+}
+
+/* Whether every card of ``cards`` (their number, then the cards) is up. */
+static inline int all_of_up(const Foundations *f, const uint8_t *cards) {
+    for (int j = 1; j <= cards[0]; j++)
+        if (!is_up(f, cards[j]))
+            return 0;
+    return 1;
+}
+
+static inline int all_up(const Foundations *f) {
+    for (int i = 0; i < SUITS; i++)
+        if (f->count[i] != FULL)
+            return 0;
+    return 1;
+}
+
+/* How many cards of each suit are up, in 16 bits. */
+static inline uint64_t foundations_word(const Foundations *f) {
+    uint64_t w = 0;
+    for (int i = 0; i < SUITS; i++)
+        w |= (uint64_t)f->count[i] << 4 * i;
+    return w;
+}
+
+/* The cards of each suit up, as bits. */
+static inline uint64_t foundations_cards(const Foundations *f) {
+    uint64_t up = 0;
+    for (int suit = 0; suit < SUITS; suit++)
+        for (int place = 0; place < f->count[suit]; place++)
+            up |= 1ULL << (suit * 13 + (f->base - 1 + place) % 13 + 1);
+    return up;
+}
+
+/* The foundations read from a tuple of four (suit, cards), in their order, from ``base``: (-1, 0) for one
+ * not begun; their cards marked in ``met``.  0 with a Python error if it is not one. */
+static int foundations_read(Foundations *f, PyObject *tuple, int base, uint8_t *met, const char *game) {
+    f->base = base;
+    for (int i = 0; i < SUITS; i++)
+        f->count[i] = 0, f->slot_suit[i] = f->suit_slot[i] = -1;
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != SUITS || base < 1 || base > 13) {
+        PyErr_Format(PyExc_ValueError, "not a description of a %s position: four foundations", game);
+        return 0;
+    }
+    for (int i = 0; i < SUITS; i++) {
+        int suit, count;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(tuple, i), "ii;a foundation is (suit, cards)", &suit, &count))
+            return 0;
+        if (count < 0 || count > FULL || (count && (suit < 0 || suit >= SUITS || f->count[suit]))) {
+            PyErr_Format(PyExc_ValueError, "not a description of a %s position: a foundation is (its suit, 0 "
+                         "to 3, and 1 to 13 cards), a suit at most once, or (-1, 0)", game);
+            return 0;
+        }
+        if (count) {
+            f->slot_suit[i] = suit;
+            f->suit_slot[suit] = i;
+            f->count[suit] = count;
+        }
+    }
+    uint64_t up = foundations_cards(f);
+    for (int c = 1; c < 53; c++)
+        if (up >> c & 1)
+            met[c] = 1;
+    return 1;
+}
+
 /* ----------------------------------------------------------------- moves */
+/* The moves of the pack: none, a turn, the talon taken up again (a re-deal, a pick-up). */
+enum { TURN = 1, TAKE_UP = 2 };
+
+/* A step of the search: a move from pile ``src`` to pile ``dst`` (by their numbers, in the order of the
+ * game's pile_names()) of ``n`` cards, after a run of ``packs`` moves of the pack (``taken_up`` of them
+ * taking the talon up again) that leaves ``showing`` cards on the talon. */
+typedef struct {
+    uint8_t packs, taken_up, showing, src, dst, n;
+} Step;
+
+static inline Step move_step(int src, int dst, int n) {
+    Step m = {0, 0, 0, (uint8_t)src, (uint8_t)dst, (uint8_t)n};
+    return m;
+}
+
 /* The kinds of move, in the order the search tries them (solve._by_priority). */
 enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
 
