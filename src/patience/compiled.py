@@ -111,13 +111,14 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
                                          time.perf_counter() - started, seed, pack_first)
     names = board.pile_names()
     line: list[Any] = []
-    for packs, source, target, size in steps:
+    for packs, source, target, size, card in steps:
         for _ in range(packs):
             line.append(board.play(_only(board, [m for m in board.legal_moves() if m.kind in board.PACK_KINDS],
                                          "a move of the pack")))
+        made = (names[source], names[target], size, card)
         line.append(board.play(_only(board, [m for m in board.legal_moves()
-                                             if (m.source, m.target, len(m.cards)) == (names[source], names[target], size)],
-                                     f"{names[source]} → {names[target]} ({size} cards)")))
+                                             if (m.source, m.target, len(m.cards), m.cards[:1] and m.cards[0]) == made],
+                                     f"{names[source]} → {names[target]} ({size} cards from code {card})")))
     return outcome, line, count
 
 

@@ -28,10 +28,11 @@ def random_play(spec: str, seed: int, moves: int = 120) -> list[Any]:
     return positions
 
 
-def numbered(game: Game, move: Move) -> tuple[int, int, int]:
-    """A move as the search in C writes it: its source's and target's numbers, and its cards."""
+def numbered(game: Game, move: Move) -> tuple[int, int, int, int]:
+    """A move as the search in C writes it: its source's and target's numbers, its cards and the code of
+    the first."""
     names = game.pile_names()
-    return names.index(move.source or ""), names.index(move.target or ""), len(move.cards)
+    return names.index(move.source or ""), names.index(move.target or ""), len(move.cards), move.cards[0]
 
 
 def as_step(game: Game, step: Sequence[Move]) -> tuple[int, ...]:

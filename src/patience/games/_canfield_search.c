@@ -57,10 +57,10 @@ static Key key_of(const State *s) {
 static int talon_moves(const Rules *r, const State *s, int card, Step *out) {
     int k = 0, slot;
     if (goes_up(&s->up, card, &slot))
-        out[k++] = move_step(WASTE, FOUNDATION + slot, 1);
+        out[k++] = move_step(WASTE, FOUNDATION + slot, 1, card);
     for (int g = 0; g < COLUMNS; g++)
         if (s->row[g].n ? r->takes[stack_top(&s->row[g])][card] : rank_of(card) == 13)
-            out[k++] = move_step(WASTE, COLUMN1 + g, 1);
+            out[k++] = move_step(WASTE, COLUMN1 + g, 1, card);
     return k;
 }
 
@@ -92,7 +92,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
             int head = pile[i];
             if (i == last && goes_up(&s->up, head, &slot)) {
                 if (kind) kind[k] = OUT;
-                out[k++] = move_step(COLUMN1 + f, FOUNDATION + slot, 1);
+                out[k++] = move_step(COLUMN1 + f, FOUNDATION + slot, 1, head);
             }
             for (int g = 0; g < COLUMNS; g++) {
                 int n = s->row[g].n;
@@ -100,13 +100,13 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
                 int ok = rank_of(head) == 13 ? i && !n : n && g != f && r->takes[stack_top(&s->row[g])][head];
                 if (ok) {
                     if (kind) kind[k] = row_kind(s, f, size - i);
-                    out[k++] = move_step(COLUMN1 + f, COLUMN1 + g, size - i);
+                    out[k++] = move_step(COLUMN1 + f, COLUMN1 + g, size - i, head);
                 }
             }
         }
         if (!r->partial && down != last && goes_up(&s->up, pile[last], &slot)) {
             if (kind) kind[k] = OUT;
-            out[k++] = move_step(COLUMN1 + f, FOUNDATION + slot, 1);
+            out[k++] = move_step(COLUMN1 + f, FOUNDATION + slot, 1, pile[last]);
         }
     }
     return k;

@@ -59,11 +59,11 @@ static Key key_of(const State *s) {
 static int talon_moves(const Rules *r, const State *s, int card, Step *out) {
     int k = 0, slot;
     if (goes_up(&s->up, card, &slot))
-        out[k++] = move_step(TALON, FOUNDATION + slot, 1);
+        out[k++] = move_step(TALON, FOUNDATION + slot, 1, card);
     int fills = s->nheap == 0 && r->empty_heap != EMPTY_NONE;
     for (int g = 0; g < FILES; g++)
         if (s->file[g].n ? r->fits[stack_top(&s->file[g])][card] : fills)
-            out[k++] = move_step(TALON, FILE1 + g, 1);
+            out[k++] = move_step(TALON, FILE1 + g, 1, card);
     return k;
 }
 
@@ -82,13 +82,13 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
         int card = s->heap[s->nheap - 1];
         if (goes_up(&s->up, card, &slot)) {
             if (kind) kind[k] = OUT;
-            out[k++] = move_step(HEAP, FOUNDATION + slot, 1);
+            out[k++] = move_step(HEAP, FOUNDATION + slot, 1, card);
         }
         if (r->heap_mode == HEAP_FILES)
             for (int g = 0; g < FILES; g++)
                 if (s->file[g].n && r->fits[stack_top(&s->file[g])][card]) {
                     if (kind) kind[k] = s->nheap == 1 ? EMPTYING : TURNING;
-                    out[k++] = move_step(HEAP, FILE1 + g, 1);
+                    out[k++] = move_step(HEAP, FILE1 + g, 1, card);
                 }
     }
     int file_fills = s->nheap == 0 && r->empty_heap == EMPTY_ANY;
@@ -99,7 +99,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
         const uint8_t *pile = s->file[f].cards;
         if (goes_up(&s->up, pile[size - 1], &slot)) {
             if (kind) kind[k] = OUT;
-            out[k++] = move_step(FILE1 + f, FOUNDATION + slot, 1);
+            out[k++] = move_step(FILE1 + f, FOUNDATION + slot, 1, pile[size - 1]);
         }
         int length = 1;
         while (length < size && r->fits[pile[size - length - 1]][pile[size - length]])
@@ -118,7 +118,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
                 int ok = n ? g != f && r->fits[stack_top(&s->file[g])][head] && !twins : file_fills && depth < size;
                 if (ok) {
                     if (kind) kind[k] = depth == size ? EMPTYING : BETWEEN;
-                    out[k++] = move_step(FILE1 + f, FILE1 + g, depth);
+                    out[k++] = move_step(FILE1 + f, FILE1 + g, depth, head);
                 }
             }
         }

@@ -2,22 +2,27 @@
  * Python, for a game's file to include once it has defined, after _search_tools.h:
  *
  *   GAME, MODULE             the game's name and the module's ("Demon", "_demon_search");
- *   Rules, State             what the rules allow, read once, and a position;
- *   Undo                     what a step changed, its field ``step`` the step;
+ *   Rules, State             what the rules allow, read once, and a position (its pack, if it has one,
+ *                            in ``pack``);
+ *   Undo                     what a step (a Step of _search_tools.h) changed, its field ``step`` the step;
  *   MAX_MOVES, MAX_STEPS     the most moves, and steps, from one position;
- *   read_description(d, r, s)      the game's description() read, 0 with a Python error if it is not one;
+ *   read_description(d, r, s)          the game's description() read, 0 with a Python error if it is
+ *                                      not one;
  *   moves_of(r, s, useful, out, kind)  the legal (or useful) moves but those of the pack, in the engine's
  *                                      order, each one's kind (OUT ... BETWEEN) in ``kind`` if given;
  *   safe_move(r, s, moves, n)          the safe move among them (Game.safe_move), -1 if none;
+ *   goes_out(step)                     whether the step's move is to a foundation;
+ *   apply(r, s, step, undo), take_back(r, s, undo), key_of(s), is_won(s),
+ *   dead_end(r, s)                     whether the game proves the position lost (Game.blocked());
+ *
+ * and a game with a pack, turned onto a talon and taken up again:
+ *
+ *   TURNED(r)                          the cards a turn brings;
  *   pack_move(r, s, showing, taken_up) the move of the pack (TURN, TAKE_UP or 0) after a run that
  *                                      left ``showing`` cards on the talon and took it up ``taken_up``
  *                                      times;
- *   TURNED(r)                          the cards a turn brings;
  *   talon_moves(r, s, card, out)       the moves of ``card`` on top of the talon, in the engine's order
- *                                      (MAX_USES at most);
- *   goes_out(step)                     whether the step's move is to a foundation;
- *   apply(r, s, step, undo), take_back(r, s, undo), key_of(s), is_won(s),
- *   dead_end(r, s)                     whether the game proves the position lost (Game.blocked()).
+ *                                      (MAX_USES at most).
  *
  * Then the module's init calls search_module().
  */
@@ -76,6 +81,7 @@ static int seen_add(Seen *t, Key k) {
 /* ----------------------------------------------------------------- steps */
 #define MAX_USES 16
 
+#ifdef TURNED
 /* The runs of the pack (Game.pack_runs, through solve.runs_turning): a count of cards on the talon, the
  * card on top the one it reaches; each run that ends in a use of that card, written to ``runs`` (room for
  * ``room``).  Their number. */
@@ -103,6 +109,13 @@ static int pack_runs(const Rules *r, const State *s, Step *runs, int room) {
     }
     return nruns;
 }
+#else
+/* A game without a pack has no runs of it. */
+static inline int pack_runs(const Rules *r, const State *s, Step *runs, int room) {
+    (void)r; (void)s; (void)runs; (void)room;
+    return 0;
+}
+#endif
 
 /* The steps the search tries from a position, in its order (solve._children): the safe move alone, if
  * there is one; else the useful moves, out first, then those that turn a card up, empty a pile, and the
@@ -310,12 +323,12 @@ static Position *position_of(PyObject *description) {
     return p;
 }
 
-/* The steps as a list of (packs, source, target, cards). */
+/* The steps as a list of (packs, source, target, cards, card). */
 static PyObject *step_list(const Step *steps, Py_ssize_t n) {
     PyObject *list = PyList_New(n);
     for (Py_ssize_t i = 0; list && i < n; i++) {
         const Step *m = &steps[i];
-        PyObject *item = Py_BuildValue("(iiii)", m->packs, m->src, m->dst, m->n);
+        PyObject *item = Py_BuildValue("(iiiii)", m->packs, m->src, m->dst, m->n, m->card);
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -328,8 +341,9 @@ static PyObject *step_list(const Step *steps, Py_ssize_t n) {
 PyDoc_STRVAR(search_doc,
 "search(description, nodes, seconds, progress, counted, elapsed, order, pack_first)\n--\n\n"
 "The core's depth-first search from a position (see " GAME ".description()): (outcome, steps, positions).\n"
-"Each step is (packs, source, target, cards): that many moves of the pack (each the only one there\n"
-"is), then a move from pile number source to pile number target (" GAME ".pile_names()).  seconds:\n"
+"Each step is (packs, source, target, cards, card): that many moves of the pack (each the only one\n"
+"there is), then a move from pile number source to pile number target (" GAME ".pile_names()) of\n"
+"that many cards, the first of them card (its code).  seconds:\n"
 "None for no limit; progress: None or called with (positions, seconds); order: 0, or a seed by which\n"
 "the steps from every position are shuffled.");
 
@@ -402,7 +416,7 @@ static PyObject *asked(PyObject *args, int which) {
 PyDoc_STRVAR(moves_doc,
 "moves(description, useful)\n--\n\n"
 "The legal moves of the position but those of the pack (or, useful, " GAME ".useful_moves's), in the\n"
-"engine's order, as steps without moves of the pack: (0, source, target, cards).");
+"engine's order, as steps without moves of the pack: (0, source, target, cards, card).");
 
 static PyObject *py_moves(PyObject *self, PyObject *args) {
     (void)self;

@@ -311,14 +311,15 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, uint8_t *
 enum { TURN = 1, TAKE_UP = 2 };
 
 /* A step of the search: a move from pile ``src`` to pile ``dst`` (by their numbers, in the order of the
- * game's pile_names()) of ``n`` cards, after a run of ``packs`` moves of the pack (``taken_up`` of them
- * taking the talon up again) that leaves ``showing`` cards on the talon. */
+ * game's pile_names()) of ``n`` cards, the first of them (the lowest placed) ``card``, after a run of
+ * ``packs`` moves of the pack (``taken_up`` of them taking the talon up again) that leaves ``showing``
+ * cards on the talon. */
 typedef struct {
-    uint8_t packs, taken_up, showing, src, dst, n;
+    uint8_t packs, taken_up, showing, src, dst, n, card;
 } Step;
 
-static inline Step move_step(int src, int dst, int n) {
-    Step m = {0, 0, 0, (uint8_t)src, (uint8_t)dst, (uint8_t)n};
+static inline Step move_step(int src, int dst, int n, int card) {
+    Step m = {0, 0, 0, (uint8_t)src, (uint8_t)dst, (uint8_t)n, (uint8_t)card};
     return m;
 }
 
