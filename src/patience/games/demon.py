@@ -883,7 +883,7 @@ class Demon(Game):
         return (bytes(piles["talon"].cards + piles["hand"].cards[::-1]), len(piles["talon"].cards),
                 int(self.counters["used"] > 0), bytes(piles["heap"].cards),
                 tuple(bytes(piles[name].cards) for name in FILE_NAMES), formations, self.base.value,
-                _table_bytes(self.file_build), int(options.files == "part"),
+                self.file_build.table_bytes(), int(options.files == "part"),
                 ("foundations", "files", "vacancies").index(options.heap),
                 ("hand", "any", "none").index(options.empty_heap))
 
@@ -920,12 +920,6 @@ PICK_UP = Move("redeal", (), "talon", "hand", "pick up")
 
 #: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
 _IN_C = search_in_c("games._demon_search")
-
-
-@lru_cache(maxsize=None)
-def _table_bytes(build: Build) -> bytes:
-    """``build``'s table of which card may lie on which, as 53 × 53 bytes, for the search in C."""
-    return bytes(bool(fits) for row in build.table() for fits in row)
 
 
 def _turned(hand: Pile, talon: Pile) -> tuple[Pile, Pile]:

@@ -30,6 +30,7 @@ from typing import Any, Iterable, Sequence
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card
+from ..compiled import OwnSearch, search_in_c
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, move_onto, moves_up, pile_order
 from ..options import Option
@@ -49,6 +50,10 @@ GARDEN = Build("down", "any")
 #: What proves a card can never go up (:meth:`TheFlowerGarden.blocked`): the aces up in suit
 #: (Rule II), a card on any card one higher in the Garden (Rule III), any card to a cleared packet.
 BLOCKING = Blocking(needs([ACES_UP]), onto(GARDEN), [bool(card) for card in CARDS])
+#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
+_IN_C = search_in_c("games._the_flower_garden_search")
+#: The positions the search in C visits where no budget is given: some six seconds.
+SEARCH_NODES = 6_000_000
 
 
 @register
@@ -442,6 +447,37 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
                     ranked.append((2, move))
         ranked.sort(key=lambda rm: rm[0])
         return [move for _, move in ranked]
+
+    def own_search(self) -> OwnSearch | None:
+        """The search in C (``_the_flower_garden_search.c``), where the build made it: the core's search
+        of the game (the same useful moves in the same order, the same safe moves, proofs of
+        :meth:`blocked` and positions merged; ``tests/games/test_the_flower_garden_search.py`` holds the
+        two together).  None where it was not built (in the browser, say): the core's search."""
+        return _IN_C
+
+    def search_nodes(self) -> int | None:
+        """Searched in C, :data:`SEARCH_NODES` where no budget is given (some six seconds); else the
+        core's default."""
+        return None if _IN_C is None else SEARCH_NODES
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the Bouquet in its order, the
+        beds (bottom first), each foundation as (its suit, 0 to 3, or -1, and its cards), the card the
+        last move laid on a bed (its code, or 0), the Garden's table of builds, :data:`BLOCKING`'s
+        tables and the option.
+
+        >>> bouquet, beds, foundations, moved, *_ = TheFlowerGarden.deal(seed=1).description()
+        >>> len(bouquet), [len(bed) for bed in beds], foundations[0], moved
+        (16, [6, 6, 6, 6, 6, 6], (-1, 0), 0)
+        """
+        piles = self.piles
+        last = self.history[-1] if self.history else None
+        moved = last[1][0] if last is not None and last[0] == "move" and last[3] in piles \
+            and last[3].startswith("bed") else 0
+        foundations = tuple(((piles[name].cards[0] - 1) // 13, len(piles[name].cards)) if piles[name].cards
+                            else (-1, 0) for name in FOUNDATIONS)
+        return (bytes(piles["bouquet"].cards), tuple(bytes(piles[name].cards) for name in BEDS), foundations,
+                int(moved), GARDEN.table_bytes(), BLOCKING.tables(), self.options.runs)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The beds and the foundations each in a fixed order (the rules tell no bed from another),
