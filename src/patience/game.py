@@ -1701,6 +1701,19 @@ class Game:
                 count += 1
         return count
 
+    def suit_foundations(self, names: Sequence[str]) -> tuple[tuple[int, int], ...]:
+        """The foundations ``names``, each built in suit from its first card, as a game's search in C
+        reads them: (its suit, 0 to 3, and its cards), or (-1, 0) for one not begun.
+
+        >>> from patience import load
+        >>> game = load("canfield", seed=1)
+        >>> game.suit_foundations(game.piles_of("foundation"))
+        ((-1, 0), (-1, 0), (-1, 0), (-1, 0))
+        """
+        piles = self.piles
+        return tuple(((piles[name].cards[0] - 1) // 13, len(piles[name].cards)) if piles[name].cards else (-1, 0)
+                     for name in names)
+
     def foundation_takers(self, distinct_suits: bool = True) -> dict[int, list[str]]:
         """The foundations that take each card now, by its code, in their order, as
         :meth:`foundation_moves` offers them: a begun foundation the next card of its build, an

@@ -191,6 +191,51 @@ static int pack_read(Pack *p, const char *cards, Py_ssize_t n, int showing, uint
     return 1;
 }
 
+/* A hand of cards each available whenever it is wanted, and never given back (the Flower-Garden's
+ * Bouquet, the Idiot's Delight's seven over): its cards as the search began, in their order, and which
+ * are left. */
+typedef struct {
+    uint8_t cards[52];
+    int n;
+    uint64_t in_hand;           /* the places in cards of those left */
+    int left;                   /* how many */
+} Hand;
+
+/* Take ``card`` from the hand; its place in ``*place``. */
+static inline void hand_take(Hand *h, int card, uint8_t *place) {
+    int at = 0;
+    while (!(h->in_hand >> at & 1) || h->cards[at] != card)
+        at++;
+    h->in_hand &= ~(1ULL << at);
+    h->left--;
+    *place = (uint8_t)at;
+}
+
+static inline void hand_put_back(Hand *h, int place) {
+    h->in_hand |= 1ULL << place;
+    h->left++;
+}
+
+/* The cards left in the hand, as bits. */
+static inline uint64_t hand_cards(const Hand *h) {
+    uint64_t bits = 0;
+    for (int i = 0; i < h->n; i++)
+        if (h->in_hand >> i & 1)
+            bits |= 1ULL << h->cards[i];
+    return bits;
+}
+
+/* The hand read from ``n`` bytes at ``cards``; 0 if they are not card codes unmet before (marked in
+ * ``met``). */
+static int hand_read(Hand *h, const char *cards, Py_ssize_t n, uint8_t *met) {
+    if (n > 52 || !cards_ok((const unsigned char *)cards, n, met))
+        return 0;
+    memcpy(h->cards, cards, (size_t)n);
+    h->n = h->left = (int)n;
+    h->in_hand = (1ULL << n) - 1;
+    return 1;
+}
+
 /* Four foundations built up in suit from the cards of value ``base`` (an ace, or a Demon's formation
  * card), round the corner to the card below it: how many cards of each suit are up, and which
  * foundation each suit is on. */

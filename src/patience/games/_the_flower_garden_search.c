@@ -9,8 +9,7 @@
  * tests/games/test_the_flower_garden_search.py holds the moves, the steps, the proofs and the verdicts of
  * the two searches together.
  *
- * A position: the Bouquet (its cards as the search began, in their order, and which are left), the six
- * beds, the foundations, and the card the last move laid on a bed (the useful moves leave out moving it
+ * A position: the Bouquet (a Hand of _search_tools.h), the six beds, the foundations, and the card the last move laid on a bed (the useful moves leave out moving it
  * again).  Its key is 128 bits of hash of all but the last, the beds taken as a set and the foundations by
  * suit, as TheFlowerGarden.solver_key does.
  */
@@ -35,10 +34,7 @@ typedef struct {
 } Rules;
 
 typedef struct {
-    uint8_t bouquet[52];        /* the Bouquet as the search began, in its order */
-    int nbouquet;
-    uint64_t in_hand;           /* the places in bouquet of the cards left in it */
-    int left;                   /* how many */
+    Hand bouquet;
     Stack bed[BEDS];
     Foundations up;
     int moved;                  /* the card the last move laid on a bed, or 0 */
@@ -53,7 +49,7 @@ typedef struct {
 static Key key_of(const State *s) {
     uint64_t fa = 0, fb = 0;
     set_hash(s->bed, NULL, BEDS, &fa, &fb);  /* the beds as a set */
-    return key_from(fa, fb, s->in_hand, foundations_word(&s->up));
+    return key_from(fa, fb, s->bouquet.in_hand, foundations_word(&s->up));
 }
 
 /* ----------------------------------------------------------------- moves */
@@ -85,9 +81,9 @@ static int card_moves(const Rules *r, const State *s, int src, int card, Step *o
  * its order, then the uppermost card of each bed (Rule I). */
 static int legal_moves(const Rules *r, const State *s, Step *out) {
     int k = 0;
-    for (int i = 0; i < s->nbouquet; i++)
-        if (s->in_hand >> i & 1)
-            k += card_moves(r, s, BOUQUET, s->bouquet[i], out + k);
+    for (int i = 0; i < s->bouquet.n; i++)
+        if (s->bouquet.in_hand >> i & 1)
+            k += card_moves(r, s, BOUQUET, s->bouquet.cards[i], out + k);
     for (int b = 0; b < BEDS; b++)
         if (s->bed[b].n)
             k += card_moves(r, s, BED1 + b, stack_top(&s->bed[b]), out + k);
@@ -149,7 +145,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
     }
     if (kind)
         for (int i = 0; i < k; i++) {
-            int left = out[i].src == BOUQUET ? s->left - 1 : s->bed[out[i].src - BED1].n - out[i].n;
+            int left = out[i].src == BOUQUET ? s->bouquet.left - 1 : s->bed[out[i].src - BED1].n - out[i].n;
             kind[i] = out[i].dst < BED1 ? OUT : left ? BETWEEN : EMPTYING;
         }
     return k;
@@ -173,12 +169,7 @@ static void apply(const Rules *r, State *s, const Step *m, Undo *u) {
     u->moved = (uint8_t)s->moved;
     uint8_t cards[52];
     if (m->src == BOUQUET) {
-        int place = 0;
-        while (!(s->in_hand >> place & 1) || s->bouquet[place] != m->card)
-            place++;
-        s->in_hand &= ~(1ULL << place);
-        s->left--;
-        u->place = (uint8_t)place;
+        hand_take(&s->bouquet, m->card, &u->place);
         cards[0] = m->card;
     } else
         stack_take(&s->bed[m->src - BED1], m->n, cards);
@@ -200,10 +191,9 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
         cards[0] = (uint8_t)unfound(&s->up, m->dst - FOUNDATION);
     else
         stack_take(&s->bed[m->dst - BED1], m->n, cards);
-    if (m->src == BOUQUET) {
-        s->in_hand |= 1ULL << u->place;
-        s->left++;
-    } else
+    if (m->src == BOUQUET)
+        hand_put_back(&s->bouquet, u->place);
+    else
         for (int i = 0; i < m->n; i++)
             stack_push(&s->bed[m->src - BED1], cards[i]);
     s->moved = u->moved;
@@ -217,10 +207,7 @@ static inline int is_won(const State *s) { return all_up(&s->up); }
  * first card waits for a place, the cards on it taken as free. */
 static int dead_end(const Rules *r, const State *s) {
     Lay lays[BEDS];
-    uint64_t hand = 0;
-    for (int i = 0; i < s->nbouquet; i++)
-        if (s->in_hand >> i & 1)
-            hand |= 1ULL << s->bouquet[i];
+    uint64_t hand = hand_cards(&s->bouquet);
     for (int b = 0; b < BEDS; b++) {
         const Stack *bed = &s->bed[b];
         Lay *lay = &lays[b];
@@ -286,7 +273,7 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     if (!table_of(takes, r->takes, GAME) || !blocking_of(blocking, &r->blocking, GAME)
         || !foundations_read(&s->up, foundations, 1, met, GAME))
         return 0;
-    int ok = nbouquet <= 52 && cards_ok((const unsigned char *)bouquet, nbouquet, met);
+    int ok = hand_read(&s->bouquet, bouquet, nbouquet, met);
     for (int b = 0; b < BEDS && ok; b++)
         ok = stack_read(&s->bed[b], PyTuple_GET_ITEM(beds, b), met);
     if (!ok) {
@@ -294,9 +281,6 @@ static int read_description(PyObject *d, Rules *r, State *s) {
                         "of different card codes, 1 to 52, none on a foundation");
         return 0;
     }
-    memcpy(s->bouquet, bouquet, (size_t)nbouquet);
-    s->nbouquet = s->left = (int)nbouquet;
-    s->in_hand = (1ULL << nbouquet) - 1;
     lying_on_of(r->takes, r->lying_on);
     return 1;
 }

@@ -412,11 +412,10 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
         (24, 0, 0, [0, 1, 2, 3, 4, 5, 6], (-1, 0))
         """
         piles, options = self.piles, self.options
-        foundations = tuple(((piles[name].cards[0] - 1) // 13, len(piles[name].cards)) if piles[name].cards
-                            else (-1, 0) for name in FOUNDATIONS)
         return (bytes(piles["waste"].cards + piles["stock"].cards[::-1]), len(piles["waste"].cards),
                 self.counters["redeals"], tuple((bytes(piles[name].cards), piles[name].face_down) for name in COLUMNS),
-                foundations, _TAKES, BLOCKING.tables(), options.draw, options.redeals, options.partial)
+                self.suit_foundations(FOUNDATIONS), _TAKES, BLOCKING.tables(), options.draw, options.redeals,
+                options.partial)
 
     def solver_key(self) -> tuple[Any, ...]:
         """The base's key, made directly: the stock and waste, then the rows and the foundations,

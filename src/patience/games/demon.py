@@ -878,12 +878,10 @@ class Demon(Game):
         (34, 0, 0, 13, [1, 1, 1, 1], ((0, 1), (-1, 0)), 9)
         """
         piles, options = self.piles, self.options
-        formations = tuple(((piles[name].cards[0] - 1) // 13, len(piles[name].cards)) if piles[name].cards
-                           else (-1, 0) for name in FORMATION_NAMES)
         return (bytes(piles["talon"].cards + piles["hand"].cards[::-1]), len(piles["talon"].cards),
                 int(self.counters["used"] > 0), bytes(piles["heap"].cards),
-                tuple(bytes(piles[name].cards) for name in FILE_NAMES), formations, self.base.value,
-                self.file_build.table_bytes(), int(options.files == "part"),
+                tuple(bytes(piles[name].cards) for name in FILE_NAMES), self.suit_foundations(FORMATION_NAMES),
+                self.base.value, self.file_build.table_bytes(), int(options.files == "part"),
                 ("foundations", "files", "vacancies").index(options.heap),
                 ("hand", "any", "none").index(options.empty_heap))
 

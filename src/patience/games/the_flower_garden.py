@@ -474,9 +474,8 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         last = self.history[-1] if self.history else None
         moved = last[1][0] if last is not None and last[0] == "move" and last[3] in piles \
             and last[3].startswith("bed") else 0
-        foundations = tuple(((piles[name].cards[0] - 1) // 13, len(piles[name].cards)) if piles[name].cards
-                            else (-1, 0) for name in FOUNDATIONS)
-        return (bytes(piles["bouquet"].cards), tuple(bytes(piles[name].cards) for name in BEDS), foundations,
+        return (bytes(piles["bouquet"].cards), tuple(bytes(piles[name].cards) for name in BEDS),
+                self.suit_foundations(FOUNDATIONS),
                 int(moved), GARDEN.table_bytes(), BLOCKING.tables(), self.options.runs)
 
     def solver_key(self) -> tuple[Any, ...]:

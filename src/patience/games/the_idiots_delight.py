@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
+from ..compiled import OwnSearch, search_in_c
 from ..errors import IllegalMove
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, pile_kind, pile_order
 from ..options import Option
@@ -70,6 +71,10 @@ _FOLLOWING = (None, *(CARDS[code + 1] if code % 13 else None for code in range(1
 _ACES = tuple(card for card in CARDS[1::13] if card is not None)
 #: What proves a card can never go up (:meth:`TheIdiotsDelight.blocked`).
 _BLOCKING = Blocking(needs([ACES_UP]), onto(ALTERNATE_DOWN), [True] * len(CARDS))
+#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
+_IN_C = search_in_c("games._the_idiots_delight_search")
+#: The positions the search in C visits where no budget is given: some six seconds.
+SEARCH_NODES = 10_000_000
 
 
 
@@ -381,6 +386,33 @@ class TheIdiotsDelight(Game):
                 if all(child in out for child in _LYING_ON[move.cards[0]]):
                     return move
         return None
+
+    def own_search(self) -> OwnSearch | None:
+        """The search in C (``_the_idiots_delight_search.c``), where the build made it: the core's
+        search of the game (the same moves in the same order, the same safe moves, proofs of
+        :meth:`blocked` and positions merged; ``tests/games/test_the_idiots_delight_search.py`` holds the
+        two together).  None where it was not built (in the browser, say): the core's search."""
+        return _IN_C
+
+    def search_nodes(self) -> int | None:
+        """Searched in C, :data:`SEARCH_NODES` where no budget is given (some six seconds); else the
+        core's default."""
+        return None if _IN_C is None else SEARCH_NODES
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the seven over in their order, the
+        files (from the top line down), each foundation as (its suit, 0 to 3, or -1, and its cards),
+        the files' table of builds, :data:`_BLOCKING`'s tables and the options.
+
+        >>> reserve, files, foundations, *_ = TheIdiotsDelight.deal(seed=1).description()
+        >>> len(reserve), [len(file) for file in files], foundations[0]
+        (7, [9, 8, 7, 6, 5, 4, 3, 2, 1], (-1, 0))
+        """
+        piles, options = self.piles, self.options
+        return (bytes(piles["reserve"].cards), tuple(bytes(piles[name].cards) for name in FILE_NAMES),
+                self.suit_foundations(FOUNDATION_NAMES),
+                ALTERNATE_DOWN.table_bytes(), _BLOCKING.tables(), options.spaces == "any",
+                ("run", "whole", "any").index(options.stack), options.reserve_to_foundations)
 
     def solver_key(self) -> tuple[Any, ...]:
         """As :meth:`Game.solver_key` makes it (the seven over, then the files and the foundations,
