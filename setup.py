@@ -8,9 +8,9 @@ its copy only if the hash is its own (see ``src/patience/compiled.py``, whose ``
 The copies are made, compiled and taken away again here; nothing generated is kept in ``src/`` but the
 compiled extensions.
 
-Two games' searches are written in C, Demon's and Canfield's (``src/patience/games/_<module>_search.c``,
-on the core's search written once in ``_search.h``; see ``patience.games.demon``), as their deals need
-tens of millions of positions searched where Python searches tens of thousands a second.  Each is built
+Some games' searches are written in C (``src/patience/games/_<module>_search.c``, on the core's search
+written once in ``_search.h``; see ``patience.compiled``), as their deals need millions of positions
+searched where Python searches tens of thousands a second.  Each is built
 as the extension ``patience.games._<module>_search``, marked the same way with the hash of its texts.
 
 ``PATIENCE_PURE=1`` builds the package without them: the wheel the book's Play panel loads in Pyodide
