@@ -552,6 +552,11 @@ class Game:
     #: tried straight after the moves out, before the moves between the piles (0: none; see
     #: :func:`~patience.solve.thoughtful`).
     PACK_FIRST: ClassVar[int] = 0
+    #: The game's own thoughtful search, written in C for speed (``patience.compiled.search_in_c``
+    #: gives it, None where the build did not make it), and the positions it may visit where no budget
+    #: is given (see :meth:`own_search` and :meth:`search_nodes`).
+    SEARCH_IN_C: ClassVar[Callable[..., tuple[str, list[Move], int]] | None] = None
+    NODES_IN_C: ClassVar[int] = 10_000_000
     #: The kinds of pile that the rules treat alike wherever they lie (the solver's state key does
     #: not tell them apart: a king moved to the first or to the second empty column is one position).
     INTERCHANGEABLE: ClassVar[tuple[str, ...]] = ()
@@ -1230,29 +1235,30 @@ class Game:
         return None
 
     def own_search(self) -> Callable[..., tuple[str, list[Move], int]] | None:
-        """The game's own depth-first search, where one is written for speed (Demon's and Canfield's, in
-        C: see :func:`patience.compiled.search_in_c`), for
+        """The game's own depth-first search, where one is written for speed (:attr:`SEARCH_IN_C`:
+        Demon's, Canfield's, The Flower-Garden's and The Idiot's Delight's, in C), for
         :func:`patience.solve.thoughtful` to use in place of the core's: given what the core's is
         given, it searches the same positions in the same order and answers as the core's does (the
-        outcome, the winning line, the positions searched), and the game's tests hold the two together.
-        By default None: the core's.
+        outcome, the winning line, the positions searched), and the tests hold the two together
+        (``tests/games/test_searches_in_c.py``).  None where there is none, or it was not built (in the
+        browser, say): the core's.
 
         >>> from patience import load
         >>> load("la-belle-lucie", seed=1).own_search() is None
         True
         """
-        return None
+        return self.SEARCH_IN_C
 
     def search_nodes(self) -> int | None:
-        """The positions a thoughtful search of this game may visit where no budget is given; None (the
-        default): :data:`patience.solve.NODES`'s.  A game with a faster search of its own gives more, so
-        that ``patience solve``, or a hint in ``patience play``, uses the time a person waits for.
+        """The positions a thoughtful search of this game may visit where no budget is given: with a
+        search of its own, :attr:`NODES_IN_C` (some seconds of it), so that ``patience solve``, or a hint
+        in ``patience play``, uses the time a person waits for; else None, :data:`patience.solve.NODES`'s.
 
         >>> from patience import load
         >>> load("la-belle-lucie").search_nodes() is None
         True
         """
-        return None
+        return None if self.SEARCH_IN_C is None else self.NODES_IN_C
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """True when ``move``, made just after ``pack_move`` (a move of the pack: a turn, a deal),

@@ -6,7 +6,7 @@
  * positions merged, counted the same way; only faster, on plain bytes.  What the rules allow is given by
  * the Python module (the rows' table of builds, Blocking's tables, the options), and the line of a won
  * deal is played again through the Python engine, which checks every move;
- * tests/games/test_canfield_search.py holds the moves, the steps, the proofs and the verdicts of the two
+ * tests/games/test_searches_in_c.py holds the moves, the steps, the proofs and the verdicts of the two
  * searches together.
  *
  * A position: the pack (the waste and the stock, as a Pack of _search_tools.h), the re-deals made, the
@@ -200,15 +200,8 @@ static inline int is_won(const State *s) { return all_up(&s->up); }
  * cards turned after it; before it, the whole pack comes to hand. */
 static int dead_end(const Rules *r, const State *s) {
     Lay lays[COLUMNS + 1];
-    for (int f = 0; f < COLUMNS; f++) {
-        Lay *lay = &lays[f];
-        lay->n = s->row[f].n;
-        memcpy(lay->cards, s->row[f].cards, (size_t)lay->n);
-        lay->alone = s->down[f];
-        lay->any_head = r->partial;
-        lay->space = lay->fills = 1;
-        lay->ncoming = 0;
-    }
+    for (int f = 0; f < COLUMNS; f++)
+        lay_from(&lays[f], &s->row[f], s->down[f], r->partial, 1);
     const Pack *pack = &s->pack;
     uint64_t hand = 0;
     int nlays = COLUMNS;
@@ -218,6 +211,8 @@ static int dead_end(const Rules *r, const State *s) {
     } else {
         Lay *waste = &lays[nlays++];
         waste->n = waste->alone = pack->showing;
+        waste->any_head = waste->space = 0;
+        waste->fills = 1;
         for (int i = 0; i < pack->n; i++)
             if (i < pack->showing)
                 waste->cards[i] = pack->orig[pack->pos[i]];
@@ -225,8 +220,6 @@ static int dead_end(const Rules *r, const State *s) {
                 waste->coming[i - pack->showing] = pack->orig[pack->pos[i]];
         waste->ncoming = pack->n - pack->showing;
         waste->batch = r->draw;
-        waste->any_head = waste->space = 0;
-        waste->fills = 1;
     }
     return stuck(&r->blocking, lays, nlays, hand, foundations_cards(&s->up)) != 0;
 }

@@ -4,7 +4,7 @@
  * (patience/games/demon.py): the same moves, in the same order, the same safe moves and runs of the
  * pack, the same positions merged, counted the same way; only faster, on plain bytes.  What the rules
  * allow is given by the Python module (the files' table of builds among it), and the line of a won deal
- * is played again through the Python engine, which checks every move; tests/games/test_demon_search.py
+ * is played again through the Python engine, which checks every move; tests/games/test_searches_in_c.py
  * holds the moves, the steps and the verdicts of the two searches together.
  *
  * A position: the pack (the talon and the hand, as a Pack of _search_tools.h), whether a card of the

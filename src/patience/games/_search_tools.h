@@ -393,6 +393,19 @@ typedef struct {
     int ncoming, batch;
 } Lay;
 
+/* A pile that cards leave from the top only, as the proof sees it: ``alone`` of its cards (from the
+ * bottom) leave one by one, the rest in a run on them, headed by any card of it if ``any_head``; a space
+ * when empty if ``space``; its cards may fill a space. */
+static inline void lay_from(Lay *lay, const Stack *pile, int alone, int any_head, int space) {
+    lay->n = pile->n;
+    memcpy(lay->cards, pile->cards, (size_t)pile->n);
+    lay->alone = alone;
+    lay->any_head = any_head;
+    lay->space = space;
+    lay->fills = 1;
+    lay->ncoming = 0;
+}
+
 /* Blocking's tables from Python: (needs, places), each 53 numbers of bits. */
 static int blocking_of(PyObject *tables, Blocking *b, const char *game) {
     PyObject *needs, *places;

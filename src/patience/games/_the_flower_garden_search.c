@@ -6,7 +6,7 @@
  * the same positions merged, counted the same way; only faster, on plain bytes.  What the rules allow is
  * given by the Python module (the Garden's table of builds, Blocking's tables, the option), and the line of
  * a won deal is played again through the Python engine, which checks every move;
- * tests/games/test_the_flower_garden_search.py holds the moves, the steps, the proofs and the verdicts of
+ * tests/games/test_searches_in_c.py holds the moves, the steps, the proofs and the verdicts of
  * the two searches together.
  *
  * A position: the Bouquet (a Hand of _search_tools.h), the six beds, the foundations, and the card the last move laid on a bed (the useful moves leave out moving it
@@ -211,14 +211,9 @@ static int dead_end(const Rules *r, const State *s) {
     for (int b = 0; b < BEDS; b++) {
         const Stack *bed = &s->bed[b];
         Lay *lay = &lays[b];
-        lay->space = lay->fills = 1;
-        lay->any_head = 0;
-        lay->ncoming = 0;
-        if (!r->runs) {
-            lay->n = lay->alone = bed->n;
-            memcpy(lay->cards, bed->cards, (size_t)bed->n);
+        lay_from(lay, bed, bed->n, 0, 1);
+        if (!r->runs)
             continue;
-        }
         /* The bed's sequences (each card one lower than the card beneath it), bottom first. */
         uint8_t starts[52];
         int nstarts = 0;

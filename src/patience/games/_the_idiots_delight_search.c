@@ -6,7 +6,7 @@
  * same positions merged, counted the same way; only faster, on plain bytes.  What the rules allow is given
  * by the Python module (the files' table of builds, Blocking's tables, the options), and the line of a won
  * deal is played again through the Python engine, which checks every move;
- * tests/games/test_the_idiots_delight_search.py holds the moves, the steps, the proofs and the verdicts of
+ * tests/games/test_searches_in_c.py holds the moves, the steps, the proofs and the verdicts of
  * the two searches together.
  *
  * A position: the seven over (a Hand of _search_tools.h), the nine files and the foundations.  Its key is
@@ -172,14 +172,8 @@ static inline int is_won(const State *s) { return all_up(&s->up); }
  * the time. */
 static int dead_end(const Rules *r, const State *s) {
     Lay lays[FILES];
-    for (int f = 0; f < FILES; f++) {
-        Lay *lay = &lays[f];
-        lay->n = lay->alone = s->file[f].n;
-        memcpy(lay->cards, s->file[f].cards, (size_t)lay->n);
-        lay->any_head = 0;
-        lay->space = lay->fills = 1;
-        lay->ncoming = 0;
-    }
+    for (int f = 0; f < FILES; f++)
+        lay_from(&lays[f], &s->file[f], s->file[f].n, 0, 1);
     return stuck(&r->blocking, lays, FILES, hand_cards(&s->reserve), foundations_cards(&s->up)) != 0;
 }
 

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank
-from ..compiled import OwnSearch, search_in_c
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import Game, Move, Pile, Spot, move_onto, pile_order
 from ..solve import runs_turning
@@ -69,10 +69,6 @@ BLOCKING = Blocking(needs([ACES_UP]),
                    [() if card and card.value == 1 else ontos for card, ontos in zip(CARDS, onto(LAYOUT_BUILD))],
                    [card is not None and card.value == 13 for card in CARDS])
 
-#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
-_IN_C = search_in_c("games._canfield_search")
-#: The positions the search in C visits where no budget is given: some six seconds.
-SEARCH_NODES = 10_000_000
 #: :data:`BUILDS_ON` as a table of 53 × 53 bytes (``[under][card]``), for the search in C.
 _TAKES = bytes(card in BUILDS_ON[under] for under in range(53) for card in range(53))
 
@@ -115,6 +111,10 @@ class Canfield(Game):
     INTERCHANGEABLE = ("column", "foundation")
     UNDEALT_RULE = ("8", "only a card showing can be used")
     COUNTERS = ("score", "redeals")
+    #: The search in C (``_canfield_search.c``), where the build made it: the core's search of Canfield
+    #: (the same moves in the same order, safe moves, runs of the stock, proofs of :meth:`blocked` and
+    #: positions merged); some six seconds of it where no budget is given.
+    SEARCH_IN_C = search_in_c("games._canfield_search")
     OPTIONS = (
         Option("draw", 1, "cards turned from the stock at a time (the book: “one card at a time”)",
                choices=(1, 3)),
@@ -387,18 +387,6 @@ column 7: [10♦] [Q♣] [Q♦] [Q♠] [9♦] [10♥] 4♣
             rows.append(Lay(waste, len(waste), coming=turns))
         founded = [c for f in FOUNDATIONS for c in piles[f].cards]
         return BLOCKING.card(rows, hand, founded)
-
-    def own_search(self) -> OwnSearch | None:
-        """The search in C (``_canfield_search.c``), where the build made it: the core's search of
-        Canfield (the same moves in the same order, the same safe moves, runs of the stock, proofs of
-        :meth:`blocked` and positions merged; ``tests/games/test_canfield_search.py`` holds the two
-        together).  None where it was not built (in the browser, say): the core's search."""
-        return _IN_C
-
-    def search_nodes(self) -> int | None:
-        """Searched in C, :data:`SEARCH_NODES` where no budget is given (some six seconds); else the
-        core's default."""
-        return None if _IN_C is None else SEARCH_NODES
 
     def description(self) -> tuple[Any, ...]:
         """The position and the rules as the search in C reads them: the pack (the waste from its

@@ -44,7 +44,7 @@ from typing import Any
 
 from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, Suit, parse_cards, shuffled, whist_pack
-from ..compiled import OwnSearch, search_in_c
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot
 from ..options import Option
@@ -81,8 +81,6 @@ FORMATION_NAMES = tuple(f"foundation {i}" for i in range(1, 5))
 _FOLLOWING = (None, *(CARDS[(code - 1) // 13 * 13 + code % 13 + 1] for code in range(1, 53)))
 _OF_VALUE = {value: tuple(Card(value, suit) for suit in Suit) for value in range(1, 14)}
 _NAMES = ("", *(str(card) for card in CARDS[1:]))
-#: The positions the search in C visits where no budget is given: some six seconds.
-SEARCH_NODES = 20_000_000
 #: How many lies of the files and formations a game keeps (see :meth:`Demon._lie`).
 _LIES_KEPT = 4096
 
@@ -800,6 +798,11 @@ class Demon(Game):
         return self.RESTARTS if self.options.heap == "files" else None
 
     PACK_FIRST = 200_000
+    #: The search in C (``_demon_search.c``), where the build made it: the core's search of Demon (the
+    #: same moves in the same order, safe moves, runs of the pack and positions merged), about forty-five
+    #: times as fast; some six seconds of it where no budget is given.
+    SEARCH_IN_C = search_in_c("games._demon_search")
+    NODES_IN_C = 20_000_000
 
     def pack_first(self) -> int:
         """Searched again with the cards of the hand that go up tried first only where any part of a
@@ -853,18 +856,6 @@ class Demon(Game):
             lambda in_hand, on_talon, picked_up: _pack_moves(in_hand, on_talon, used and not picked_up),
             lambda card: self._talon_moves(lie, card))
 
-    def own_search(self) -> OwnSearch | None:
-        """The search in C (``_demon_search.c``), where the build made it: the core's search of
-        Demon (the same moves in the same order, the same safe moves, runs of the pack and positions
-        merged; ``tests/games/test_demon_search.py`` holds the two together), about forty-five times as
-        fast.  None where it was not built (in the browser, say): the core's search, as before."""
-        return _IN_C
-
-    def search_nodes(self) -> int | None:
-        """Searched in C, :data:`SEARCH_NODES` where no budget is given (about six seconds); else the
-        core's default."""
-        return None if _IN_C is None else SEARCH_NODES
-
     def description(self) -> tuple[Any, ...]:
         """The position and the rules as the search in C reads them: the pack (the talon from its
         bottom up, then the hand from its top down: the order turning and picking up keep), the cards
@@ -916,8 +907,6 @@ class Demon(Game):
 TURN = Move("turn", (), "hand", "talon", "turn")
 PICK_UP = Move("redeal", (), "talon", "hand", "pick up")
 
-#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
-_IN_C = search_in_c("games._demon_search")
 
 
 def _turned(hand: Pile, talon: Pile) -> tuple[Pile, Pile]:

@@ -30,7 +30,7 @@ from typing import Any, Iterable, Sequence
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card
-from ..compiled import OwnSearch, search_in_c
+from ..compiled import search_in_c
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, move_onto, moves_up, pile_order
 from ..options import Option
@@ -50,10 +50,6 @@ GARDEN = Build("down", "any")
 #: What proves a card can never go up (:meth:`TheFlowerGarden.blocked`): the aces up in suit
 #: (Rule II), a card on any card one higher in the Garden (Rule III), any card to a cleared packet.
 BLOCKING = Blocking(needs([ACES_UP]), onto(GARDEN), [bool(card) for card in CARDS])
-#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
-_IN_C = search_in_c("games._the_flower_garden_search")
-#: The positions the search in C visits where no budget is given: some six seconds.
-SEARCH_NODES = 6_000_000
 
 
 @register
@@ -91,6 +87,11 @@ class TheFlowerGarden(Game):
     #: The beds are alike wherever they lie, and so are the foundations (their cards show their
     #: suits): :meth:`solver_key` sorts both.
     INTERCHANGEABLE = ("foundation", "bed")
+    #: The search in C (``_the_flower_garden_search.c``), where the build made it: the core's search of
+    #: the game (the same useful moves in the same order, safe moves, proofs of :meth:`blocked` and
+    #: positions merged); some three seconds of it where no budget is given.
+    SEARCH_IN_C = search_in_c("games._the_flower_garden_search")
+    NODES_IN_C = 6_000_000
     OPTIONS = (
         Option(
             "runs",
@@ -447,18 +448,6 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
                     ranked.append((2, move))
         ranked.sort(key=lambda rm: rm[0])
         return [move for _, move in ranked]
-
-    def own_search(self) -> OwnSearch | None:
-        """The search in C (``_the_flower_garden_search.c``), where the build made it: the core's search
-        of the game (the same useful moves in the same order, the same safe moves, proofs of
-        :meth:`blocked` and positions merged; ``tests/games/test_the_flower_garden_search.py`` holds the
-        two together).  None where it was not built (in the browser, say): the core's search."""
-        return _IN_C
-
-    def search_nodes(self) -> int | None:
-        """Searched in C, :data:`SEARCH_NODES` where no budget is given (some six seconds); else the
-        core's default."""
-        return None if _IN_C is None else SEARCH_NODES
 
     def description(self) -> tuple[Any, ...]:
         """The position and the rules as the search in C reads them: the Bouquet in its order, the

@@ -36,7 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation
 from ..cards import CARDS, Card, Rank
-from ..compiled import OwnSearch, search_in_c
+from ..compiled import search_in_c
 from ..errors import IllegalMove
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, pile_kind, pile_order
 from ..options import Option
@@ -71,10 +71,6 @@ _FOLLOWING = (None, *(CARDS[code + 1] if code % 13 else None for code in range(1
 _ACES = tuple(card for card in CARDS[1::13] if card is not None)
 #: What proves a card can never go up (:meth:`TheIdiotsDelight.blocked`).
 _BLOCKING = Blocking(needs([ACES_UP]), onto(ALTERNATE_DOWN), [True] * len(CARDS))
-#: The search in C, where the build made it from the present texts (see :mod:`patience.compiled`).
-_IN_C = search_in_c("games._the_idiots_delight_search")
-#: The positions the search in C visits where no budget is given: some six seconds.
-SEARCH_NODES = 10_000_000
 
 
 
@@ -124,6 +120,10 @@ class TheIdiotsDelight(Game):
     NAMES_RUNS = True
     STAYS = {"foundation": ("2", FOUNDATION_STAYS)}
     RESTARTS = SEARCH_AGAIN
+    #: The search in C (``_the_idiots_delight_search.c``), where the build made it: the core's search of
+    #: the game (the same moves in the same order, safe moves, proofs of :meth:`blocked` and positions
+    #: merged); some three seconds of it where no budget is given.
+    SEARCH_IN_C = search_in_c("games._the_idiots_delight_search")
     #: Every card lies face up.
     FACE_DOWN = ()
     #: The nine files are alike wherever they lie, and so are the four foundations (for solvers).
@@ -386,18 +386,6 @@ class TheIdiotsDelight(Game):
                 if all(child in out for child in _LYING_ON[move.cards[0]]):
                     return move
         return None
-
-    def own_search(self) -> OwnSearch | None:
-        """The search in C (``_the_idiots_delight_search.c``), where the build made it: the core's
-        search of the game (the same moves in the same order, the same safe moves, proofs of
-        :meth:`blocked` and positions merged; ``tests/games/test_the_idiots_delight_search.py`` holds the
-        two together).  None where it was not built (in the browser, say): the core's search."""
-        return _IN_C
-
-    def search_nodes(self) -> int | None:
-        """Searched in C, :data:`SEARCH_NODES` where no budget is given (some six seconds); else the
-        core's default."""
-        return None if _IN_C is None else SEARCH_NODES
 
     def description(self) -> tuple[Any, ...]:
         """The position and the rules as the search in C reads them: the seven over in their order, the

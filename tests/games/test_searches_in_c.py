@@ -1,0 +1,439 @@
+"""The games' searches in C (``src/patience/games/_<game>_search.c``, on the core's search written once in
+``_search.h``) are the core's search, made faster: on positions of every reading of each game (played at
+random from deals, and laid out at random, as random play rarely leaves some), their moves are the
+engine's legal and useful moves, the steps they try are the steps the core's search tries
+(:func:`patience.solve._children`), in the same order, and they prove a position lost where the game's
+``blocked()`` does; their keys merge the positions that the game's ``solver_key`` merges and no others;
+and their searches end as the core's do, in the same number of positions, with the same line.  (Their
+verdicts on small end-games are held to a plain exhaustive search with every other game's, in
+``tests/test_verdicts.py``; ``tests/games/test_differential.py`` holds every game's own search to the
+core's on its deals, in every variant of its options.)"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from patience import load
+from patience.cards import CARDS, Card
+from patience.compiled import extension
+from patience.game import Game, Move
+from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
+from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
+from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
+from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
+                                               TheIdiotsDelight)
+from patience.solve import NODES, _children, _search, solve
+
+
+def random_play(spec: str, seed: int, moves: int = 120) -> list[Any]:
+    """The positions of a game of ``spec`` played at random from deal ``seed``."""
+    game, rng = load(spec, seed=seed), random.Random(seed)
+    positions = [game.copy()]
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+        positions.append(game.copy())
+    return positions
+
+
+def numbered(game: Game, move: Move) -> tuple[int, int, int, int]:
+    """A move as the search in C writes it: its source's and target's numbers, its cards and the code of
+    the first."""
+    names = game.pile_names()
+    return names.index(move.source or ""), names.index(move.target or ""), len(move.cards), move.cards[0]
+
+
+def as_step(game: Game, step: Sequence[Move]) -> tuple[int, ...]:
+    """A step of the core's search as the search in C writes it: the moves of the pack, then the move."""
+    return (len(step) - 1, *numbered(game, step[-1]))
+
+
+def moves_and_steps_are_the_engines(c: ModuleType, games: Iterable[Any]) -> int:
+    """On each of ``games``, the extension's legal and useful moves are the engine's (but those of the
+    pack), and its steps the core's search's, in the same order, with the pack first or not; and it
+    proves the position lost where the game does.  The steps compared."""
+    compared = 0
+    for game in games:
+        description = game.description()
+        legal = [(0, *numbered(game, m)) for m in game.legal_moves() if m.kind not in game.PACK_KINDS]
+        useful = [(0, *numbered(game, m)) for m in game.useful_moves() if m.kind not in game.PACK_KINDS]
+        assert c.moves(description, False) == legal, game
+        assert c.moves(description, True) == useful, game
+        assert c.blocked(description) == (game.blocked() is not None), game
+        for pack_first in (False, True):
+            steps = [as_step(game, step) for step in _children(game, None, pack_first)]
+            assert c.children(description, pack_first) == steps, game
+            compared += len(steps)
+    return compared
+
+
+def keys_merge_what_the_solver_key_merges(c: ModuleType, games: Iterable[Any],
+                                                 rearranged: Callable[[Any], Any]) -> int:
+    """Along one game, ``games`` (a key is of a position within one search, whose pack began as the
+    deal's), the extension's keys are equal where the positions' solver keys are, and only there; and
+    the same with the piles that the key takes as a set put in another order (``rearranged``).  The
+    positions told apart."""
+    keys: dict[Any, int] = {}
+    for game in games:
+        key = keys.setdefault(game.solver_key(), c.key(game.description()))
+        assert c.key(game.description()) == key
+        assert c.key(rearranged(game).description()) == key
+    assert len(set(keys.values())) == len(keys)
+    return len(keys)
+
+
+def searches_end_as_the_cores(search: Callable[..., Any], starts: Iterable[Game], nodes: int) -> int:
+    """From each of ``starts``, the search ends as the core's (outcome, line, positions), with the pack
+    first or not; in a shuffled order the two differ, but never on a verdict.  The searches decided."""
+    decided = 0
+    for game in starts:
+        for pack_first in (False, True):
+            core = _search(game.copy(), nodes, None, None, None, 0.0, pack_first=pack_first)
+            assert search(game.copy(), nodes, None, None, None, 0.0, pack_first=pack_first) == core, (game, pack_first)
+            decided += core[0] != "unknown"
+        again = search(game.copy(), 20 * nodes, None, None, None, 0.0, order=random.Random(1))
+        first = search(game.copy(), 20 * nodes, None, None, None, 0.0)
+        assert "unknown" in (again[0], first[0]) or again[0] == first[0]
+    return decided
+
+
+def budgets_and_progress(search: Callable[..., Any], game: Game) -> None:
+    """From ``game`` (not decided within 10,000 positions), the search stops at its budget of
+    positions, reports its progress every 4,096, and stops at once with no time left."""
+    said: list[tuple[int, float]] = []
+    outcome, line, count = search(game.copy(), 10_000, None, None, lambda n, s: said.append((n, s)), 0.0)
+    assert (outcome, line, count) == ("unknown", [], 10_000)
+    assert [n for n, _ in said] == [4096, 8192] and said[0][1] <= said[1][1]
+    outcome, _, count = search(game.copy(), 10 ** 9, 0.0, None, None, 0.0)
+    assert outcome == "unknown" and count <= 64
+
+
+def threads_search_as_one(search: Callable[..., Any], deals: Sequence[Game], nodes: int) -> None:
+    """The search lets other threads run Python while it works: two at once share nothing."""
+
+    def searched(game: Game) -> tuple[str, int, int]:
+        outcome, line, count = search(game.copy(), nodes, None, None, None, 0.0)
+        return outcome, count, len(line)
+
+    alone = [searched(game) for game in deals]
+    with ThreadPoolExecutor(2) as pool:
+        assert list(pool.map(searched, deals)) == alone
+
+
+def searches_longer_without_a_budget(game: Game, outcome: str, positions: int) -> None:
+    """``game`` is decided (``outcome`` after ``positions``) where no budget is given, as its search
+    visits more positions than the core's default (:meth:`~patience.game.Game.search_nodes`), and left
+    unknown within the core's default."""
+    assert (game.search_nodes() or 0) > NODES["thoughtful"]
+    found = solve(game)
+    assert (found.outcome, found.nodes) == (outcome, positions)
+    assert solve(game, nodes=NODES["thoughtful"]).outcome == "unknown"
+
+
+# ----------------------------------------------------------------- positions laid out
+def demon_laid_out(spec: str, rng: random.Random) -> Demon:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: formations built
+    to random heights, files in sequence with vacancies (when the heap is out), a heap of 0 to 13
+    cards, the pack split at random between the hand and the talon, a card used in the pass or not."""
+    options = load(spec).options.changed()
+    base, heights = rng.randint(1, 13), [rng.randint(0, 7) for _ in range(4)]
+    heights[0] = max(heights[0], 1)
+
+    def card(suit: int, i: int) -> Card:
+        return CARDS[13 * suit + (base + i - 1) % 13 + 1]  # type: ignore[return-value]
+
+    out = {card(s, i) for s in range(4) for i in range(heights[s])}
+    rest = [c for c in CARDS[1:] if c is not None and c not in out]
+    rng.shuffle(rest)
+    heap = [rest.pop() for _ in range(rng.choice([0, 0, 1, 2, 13]))]
+    fits = Demon.arrange({1: "", 2: "", 3: "", 4: ""}, foundations=str(card(0, 0)), **options).file_build.table()
+    files = {}
+    for number in range(1, 5):
+        pile = [] if not heap and rng.random() < 0.3 else [rest.pop()]
+        while pile and rng.random() < 0.7:
+            follow = [c for c in rest if fits[pile[-1]][c]]
+            if not follow:
+                break
+            pile.append(rng.choice(follow))
+            rest.remove(pile[-1])
+        files[number] = " ".join(map(str, pile))
+    order = sorted(range(4), key=lambda s: (s != 0, -heights[s]))
+    formations = " ".join(f"{card(s, 0)}-{card(s, heights[s] - 1)}" for s in order if heights[s])
+    talon = rng.randint(0, len(rest))
+    game = Demon.arrange(files, foundations=formations, stack=" ".join(map(str, heap)),
+                         talon=" ".join(map(str, rest[:talon])), hand=" ".join(map(str, rest[talon:])), **options)
+    game.counters["used"] = rng.randint(0, 1)
+    return game
+
+
+def canfield_laid_out(spec: str, rng: random.Random) -> Canfield:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights, rows of face-down cards under runs in sequence, spaces, the pack split at random
+    between the stock and the waste, and some of the re-deals made."""
+    options = load(spec).options.changed()
+    heights = [rng.choice([0, 0, 1, 3, 6, 9, 12, 13]) for _ in range(4)]
+    out = {CARDS[13 * suit + rank] for suit in range(4) for rank in range(1, heights[suit] + 1)}
+    rest: list[Card] = [c for c in CARDS[1:] if c is not None and c not in out]
+    rng.shuffle(rest)
+    rows = {}
+    for number in range(1, 8):
+        if not rest or rng.random() < 0.25:
+            rows[number] = ""
+            continue
+        down = [rest.pop() for _ in range(min(rng.randint(0, 6), len(rest) - 1))]
+        run = [rest.pop()]
+        while rng.random() < 0.7:
+            follow = [c for c in rest if c in BUILDS_ON[run[-1]]]
+            if not follow:
+                break
+            run.append(rng.choice(follow))
+            rest.remove(run[-1])
+        rows[number] = " ".join([f"[{c}]" for c in down] + [str(c) for c in run])
+    tops = [CARDS[13 * suit + heights[suit]] for suit in range(4) if heights[suit]]
+    rng.shuffle(tops)
+    waste = rng.randint(0, len(rest))
+    game = Canfield.arrange(rows, foundations=" ".join(map(str, tops)), waste=" ".join(map(str, rest[:waste])),
+                            stock=" ".join(map(str, rest[waste:])), **options)
+    game.counters["redeals"] = rng.randint(0, game.options.redeals)
+    return game
+
+
+def flower_garden_laid_out(spec: str, rng: random.Random) -> TheFlowerGarden:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights, beds of a few cards under sequences, empty beds, and the rest in the Bouquet (or no
+    Bouquet, and every card in the beds)."""
+    heights = [rng.choice([0, 0, 1, 3, 6, 9, 12, 13]) for _ in range(4)]
+    rest: list[Card] = [c for c in CARDS[1:] if c is not None and c.value > heights[(c - 1) // 13]]
+    rng.shuffle(rest)
+    fits = GARDEN.table()
+    piles = {}
+    if rng.random() < 0.25:  # the Bouquet spent, every card in the beds: proofs to make
+        rest, dealt = [], rest
+        for k, name in enumerate(BEDS):
+            piles[name] = " ".join(map(str, dealt[k::len(BEDS)]))
+    for name in BEDS[len(piles):]:
+        bed: list[Card] = []
+        if rest and rng.random() < 0.8:
+            bed = [rest.pop() for _ in range(min(rng.randint(1, 5), len(rest)))]
+            while rng.random() < 0.6:
+                follow = [c for c in rest if fits[bed[-1]][c]]
+                if not follow:
+                    break
+                bed.append(rng.choice(follow))
+                rest.remove(bed[-1])
+        piles[name] = " ".join(map(str, bed))
+    suits = [s for s in range(4) if heights[s]]
+    rng.shuffle(suits)
+    for name, suit in zip(GARDEN_FOUNDATIONS, suits):
+        piles[name] = " ".join(str(CARDS[13 * suit + rank]) for rank in range(1, heights[suit] + 1))
+    piles["bouquet"] = " ".join(map(str, rest))
+    return TheFlowerGarden.arrange(piles, rest="bouquet", hidden=False, **load(spec).options.changed())
+
+
+def idiots_delight_laid_out(spec: str, rng: random.Random) -> TheIdiotsDelight:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights, files of a few cards over runs at their feet, vacant files, and up to seven over."""
+    heights = [rng.choice([0, 0, 1, 3, 6, 9, 12, 13]) for _ in range(4)]
+    rest: list[Card] = [c for c in CARDS[1:] if c is not None and c.value > heights[(c - 1) // 13]]
+    rng.shuffle(rest)
+    reserve = [rest.pop() for _ in range(min(rng.randint(0, 7), len(rest)))]
+    fits = ALTERNATE_DOWN.table()
+    files: list[list[Card]] = [[] for _ in FILE_NAMES]
+    for file in files:
+        if rest and rng.random() < 0.8:
+            file += [rest.pop() for _ in range(min(rng.randint(1, 4), len(rest)))]
+            while rng.random() < 0.6:
+                follow = [c for c in rest if fits[file[-1]][c]]
+                if not follow:
+                    break
+                file.append(rng.choice(follow))
+                rest.remove(file[-1])
+    for k, card in enumerate(rest):  # the rest at the tops of the files
+        files[k % len(files)].insert(0, card)
+    tops = [str(CARDS[13 * suit + heights[suit]]) for suit in range(4) if heights[suit]]
+    rng.shuffle(tops)
+    return TheIdiotsDelight.arrange({n: " ".join(map(str, file)) for n, file in enumerate(files, start=1)},
+                                    reserve=" ".join(map(str, reserve)), foundations=" ".join(tops),
+                                    **load(spec).options.changed())
+
+
+# ----------------------------------------------------------------- the games
+def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
+    """``game`` with the piles of each of ``kinds`` (names) in the other order."""
+    turned = game.copy()
+    for names in kinds:
+        piles = [turned.piles[name] for name in names]
+        for name, pile in zip(names, piles[::-1]):
+            turned.piles[name] = pile
+    return turned
+
+
+def replaced(description: tuple[Any, ...], **at: Any) -> tuple[Any, ...]:
+    """``description`` with the items at the places named ``_0``, ``_1`` ... replaced."""
+    changed = list(description)
+    for place, value in at.items():
+        changed[int(place[1:])] = value(description) if callable(value) else value
+    return tuple(changed)
+
+
+@dataclass(frozen=True)
+class InC:
+    """A game whose search is written in C, and what its tests need of it."""
+
+    cls: type[Game]
+    #: Every value of every option at least once.
+    readings: tuple[str, ...]
+    #: A position of a reading laid out at random.
+    laid_out: Callable[[str, random.Random], Game]
+    #: The kinds of pile its key takes as a set (names).
+    as_a_set: tuple[tuple[str, ...], ...]
+    #: A deal it wins within 2,000,000 positions; one it does not decide within 10,000; one it decides
+    #: where no budget is given but not within the core's default (seed, outcome, positions).
+    won: int
+    slow: int
+    longer: tuple[int, str, int]
+    #: Descriptions that are not one (made from a deal's), and what the error says.
+    refused: tuple[tuple[Callable[[tuple[Any, ...]], tuple[Any, ...]], str], ...]
+    #: At least this many steps compared, keys told apart (in twelve games played at random) and
+    #: positions proved lost, in each reading.
+    steps: int
+    keys: int
+    proofs: int = 0
+
+    @property
+    def c(self) -> Any:
+        return extension(f"games._{self.cls.__module__.rsplit('.', 1)[1]}_search")
+
+    @property
+    def search(self) -> Any:
+        return self.cls.SEARCH_IN_C
+
+
+TWICE = ((0, 1), (0, 2), (-1, 0), (-1, 0))  # a suit begun on two foundations
+
+GAMES = [
+    InC(Demon,
+        ("demon", "demon(files=part)", "demon(files=part,heap=files,empty_heap=any,wrap=base)",
+         "demon(heap=vacancies,empty_heap=none,wrap=true)", "demon(heap=files,empty_heap=any,wrap=base)",
+         "demon(files=part,empty_heap=none,wrap=true)"),
+        demon_laid_out, (DEMON_FILES,), won=8, slow=4, longer=(6, "lost", 1_639_126),
+        refused=((lambda d: replaced(d, _7=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=b"\x35"), "different card codes"),
+                 (lambda d: replaced(d, _3=b"\x00"), "different card codes"),
+                 (lambda d: replaced(d, _0=d[3][:1]), "different card codes"),
+                 (lambda d: replaced(d, _5=TWICE), "a suit at most once")),
+        steps=2_000, keys=200),
+    InC(Canfield,
+        ("canfield", "canfield(draw=3)", "canfield(partial=true)", "canfield(redeals=1)",
+         "canfield(draw=3,redeals=2,partial=true)"),
+        canfield_laid_out, (COLUMNS, FOUNDATIONS), won=1, slow=1, longer=(2, "lost", 253_040),
+        refused=((lambda d: replaced(d, _5=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _3=((b"\x35", 0), *d[3][1:])), "different card codes"),
+                 (lambda d: replaced(d, _3=((d[3][1][0][:1], 0), *d[3][1:])), "different card codes"),
+                 (lambda d: replaced(d, _3=((d[3][0][0], 2), *d[3][1:])), "face-down cards at most"),
+                 (lambda d: replaced(d, _0=d[0][:-1] + bytes([1]), _4=((0, 1), (-1, 0), (-1, 0), (-1, 0))),
+                  "none on a foundation"),
+                 (lambda d: replaced(d, _4=TWICE), "a suit at most once"),
+                 (lambda d: replaced(d, _6=((0,) * 53, (0,) * 52)), "Blocking's tables hold 53 numbers")),
+        steps=800, keys=150, proofs=20),
+    InC(TheFlowerGarden, ("the-flower-garden", "the-flower-garden(runs=true)"),
+        flower_garden_laid_out, (BEDS, GARDEN_FOUNDATIONS), won=12, slow=1, longer=(3, "lost", 275_226),
+        refused=((lambda d: replaced(d, _4=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _1=(b"\x35", *d[1][1:])), "different card codes"),
+                 (lambda d: replaced(d, _1=(d[1][1][:1], *d[1][1:])), "different card codes"),
+                 (lambda d: replaced(d, _2=TWICE), "a suit at most once"),
+                 (lambda d: replaced(d, _3=60), "not a description of a Flower-Garden position")),
+        steps=1_500, keys=200, proofs=5),
+    InC(TheIdiotsDelight,
+        ("the-idiots-delight", "the-idiots-delight(spaces=stacks)",
+         "the-idiots-delight(stack=whole,reserve_to_foundations=false)", "the-idiots-delight(stack=any,spaces=stacks)"),
+        idiots_delight_laid_out, (FILE_NAMES, FOUNDATION_NAMES), won=1, slow=13, longer=(221, "lost", 512_737),
+        refused=((lambda d: replaced(d, _3=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _1=(b"\x00", *d[1][1:])), "different card codes"),
+                 (lambda d: replaced(d, _1=(d[1][1][:1], *d[1][1:])), "different card codes"),
+                 (lambda d: replaced(d, _2=TWICE), "a suit at most once"),
+                 (lambda d: replaced(d, _6=3), "not a description of an Idiot's Delight position")),
+        steps=1_200, keys=120, proofs=5),
+]
+
+pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
+                                reason="the searches in C were not built (PATIENCE_PURE)")
+
+READINGS = [pytest.param(game, spec, id=spec) for game in GAMES for spec in game.readings]
+BY_GAME = [pytest.param(game, id=game.cls.slug) for game in GAMES]
+
+
+def test_every_search_in_c_is_tested_here() -> None:
+    from patience import games
+
+    assert {game.cls for game in GAMES} == {cls for cls in games.all() if cls.SEARCH_IN_C is not None}
+
+
+@pytest.mark.parametrize(("game", "spec"), READINGS)
+def test_its_moves_steps_and_proofs_are_the_engines(game: InC, spec: str) -> None:
+    rng = random.Random(spec)
+    positions = [p for seed in range(1, 5) for p in random_play(spec, seed)] + \
+        [game.laid_out(spec, rng) for _ in range(150)]
+    assert moves_and_steps_are_the_engines(game.c, positions) > game.steps
+    assert sum(p.blocked() is not None for p in positions) >= game.proofs  # (proofs made, not only refused)
+
+
+@pytest.mark.parametrize(("game", "spec"), READINGS)
+def test_its_keys_merge_what_the_solver_key_merges(game: InC, spec: str) -> None:
+    merged = sum(keys_merge_what_the_solver_key_merges(game.c, random_play(spec, seed),
+                                                       lambda p: rearranged(p, *game.as_a_set))
+                 for seed in range(1, 13))
+    assert merged > game.keys
+
+
+@pytest.mark.parametrize(("game", "spec"), READINGS)
+def test_its_searches_end_as_the_cores(game: InC, spec: str) -> None:
+    """From deals, and from positions laid out at random (fewer cards left: more of them decided)."""
+    rng = random.Random(spec)
+    starts = [load(spec, seed=seed) for seed in range(1, 7)] + [game.laid_out(spec, rng) for _ in range(20)]
+    assert searches_end_as_the_cores(game.search, starts, 2_500) >= 10
+
+
+@pytest.mark.parametrize("game", BY_GAME)
+def test_a_won_line_is_played_through_the_rules(game: InC) -> None:
+    board = game.cls.deal(seed=game.won)
+    outcome, line, count = game.search(board, 2_000_000, None, None, None, 0.0)
+    assert outcome == "won" and board.is_won and list(board.history) == line and count > 0
+
+
+@pytest.mark.parametrize("game", BY_GAME)
+def test_its_budgets_and_progress(game: InC) -> None:
+    budgets_and_progress(game.search, game.cls.deal(seed=game.slow))
+
+
+@pytest.mark.parametrize("game", BY_GAME)
+def test_a_description_that_is_not_one_is_refused(game: InC) -> None:
+    description = game.cls.deal(seed=1).description()
+    for change, words in game.refused:
+        with pytest.raises(ValueError, match=words):
+            game.c.moves(change(description), False)
+    with pytest.raises(TypeError):
+        game.c.search(game.cls.slug, 10, None, None, 0, 0.0, 0, False)
+
+
+@pytest.mark.parametrize("game", BY_GAME)
+def test_without_a_budget_it_searches_as_long_as_the_core_would_take_for_much_less(game: InC) -> None:
+    seed, outcome, positions = game.longer
+    deal = game.cls.deal(seed=seed)
+    assert deal.search_nodes() == game.cls.NODES_IN_C
+    searches_longer_without_a_budget(deal, outcome, positions)
+
+
+@pytest.mark.parametrize("game", BY_GAME)
+def test_searches_in_threads_end_as_they_do_one_at_a_time(game: InC) -> None:
+    threads_search_as_one(game.search, [load(spec, seed=seed) for spec in game.readings[:2] for seed in (1, 2, 3, 4)],
+                          200_000)
