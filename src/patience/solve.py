@@ -10,7 +10,8 @@ the others.  Within its budget of nodes (positions searched) it answers *won*,
 with the winning line as a replayable :class:`~patience.game.Record`, or *lost*,
 proved by searching every position reachable; past its budget, *unknown*.  A game
 may have the same search written for speed (:meth:`~patience.game.Game.own_search`:
-Demon's is in C, some forty-five times as fast).
+Demon's, Canfield's, The Flower-Garden's and The Idiot's Delight's are in C, some forty to fifty times
+as fast).
 
 *Honest* play is a player who sees only what lies face up.  Whenever the player
 plans, it is shown :func:`player_view`: the position with every face-down card
@@ -397,7 +398,7 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     started = time.perf_counter()
     deadline = None if seconds is None else started + seconds
     start = game.copy()
-    # A game's own search (Demon's, in C) cuts no lines: with idle, the core's.
+    # A game's own search (in C) cuts no lines: with idle, the core's.
     search = (start.own_search() if idle is None else None) or _search
     outcome, line, count = search(start.copy(), nodes, deadline, idle, progress, started)
     for order, each in enumerate(searches_again(start.restarts(), nodes)):
