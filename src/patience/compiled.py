@@ -118,7 +118,7 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
                                          "a move of the pack")))
         made = (names[source], names[target], size, card)
         line.append(board.play(_only(board, [m for m in board.legal_moves()
-                                             if (m.source, m.target, len(m.cards), m.cards[:1] and m.cards[0]) == made],
+                                             if (m.source, m.target, len(m.cards), m.cards[0] if m.cards else 0) == made],
                                      f"{names[source]} → {names[target]} ({size} cards from code {card})")))
     return outcome, line, count
 

@@ -410,6 +410,18 @@ def test_a_won_line_is_played_through_the_rules(game: InC) -> None:
     assert outcome == "won" and board.is_won and list(board.history) == line and count > 0
 
 
+def test_a_line_the_rules_do_not_allow_fails_loudly() -> None:
+    """The line of a search in C is played through the rules: a step they do not allow (here the
+    A♠, code 1, from the stock to row 1, which holds it not) is an error, not a win."""
+    from types import SimpleNamespace
+
+    from patience.compiled import _search_in_c
+
+    wrong = SimpleNamespace(search=lambda *args: ("won", [(0, 0, 6, 1, 1)], 1))
+    with pytest.raises(RuntimeError, match="which the rules do not allow once"):
+        _search_in_c(wrong, Canfield.deal(seed=1), 10, None, None, None, 0.0)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("game", BY_GAME)
 def test_its_budgets_and_progress(game: InC) -> None:
     budgets_and_progress(game.search, game.cls.deal(seed=game.slow))
