@@ -410,6 +410,19 @@ def test_a_won_line_is_played_through_the_rules(game: InC) -> None:
     assert outcome == "won" and board.is_won and list(board.history) == line and count > 0
 
 
+def test_the_c_core_counts_as_the_core_does() -> None:
+    """The longest run of the pack and the positions between two reports of progress are solve.py's."""
+    import re
+    from pathlib import Path
+
+    from patience import solve as core
+
+    text = (Path(core.__file__).parent / "games" / "_search_tools.h").read_text()
+    defined = dict(re.findall(r"#define (PACK_RUN|PROGRESS) (\d+)", text))
+    assert {name: int(value) for name, value in defined.items()} == {"PACK_RUN": core.PACK_RUN,
+                                                                       "PROGRESS": core.PROGRESS}
+
+
 def test_a_line_the_rules_do_not_allow_fails_loudly() -> None:
     """The line of a search in C is played through the rules: a step they do not allow (here the
     A♠, code 1, from the stock to row 1, which holds it not) is an error, not a win."""

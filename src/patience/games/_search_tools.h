@@ -1,6 +1,8 @@
 /* What every game's search in C needs before it defines its position and moves (see _search.h, which
- * a game's file includes after them): cards of one pack, hashes, the kinds of move the search sorts by,
- * and the proof that a card can never go up (patience/blocked.py's Blocking, on the same tables).
+ * a game's file includes after them): cards of one pack, hashes and keys, the piles a position is made
+ * of (a Stack, a Pack turned onto a talon, a Hand always available, Foundations), a Step, the kinds of
+ * move the search sorts by, and the proof that a card can never go up (patience/blocked.py's Blocking,
+ * on the same tables).  PACK_RUN and PROGRESS are solve.py's (tests/games/test_searches_in_c.py).
  */
 #ifndef PATIENCE_SEARCH_TOOLS_H
 #define PATIENCE_SEARCH_TOOLS_H
