@@ -356,15 +356,16 @@ def peer(args: argparse.Namespace) -> int:
     from patience.solve import solve
 
     spec = f"canfield(partial=true,redeals={PEER_PASSES - 1})"
+    nodes = load(spec).search_nodes()  # the game's own default: its search in C's, where it was built
     print(f"\npeer: pyksolve (Klondike-Solver) against {spec}, seeds 1..{args.solver_seeds}, our budget "
-          f"{args.nodes:,} positions a deal, its 5,000,000 states\n"
+          f"{nodes or 'the default':,} positions a deal, its 5,000,000 states\n"
           f"  the same rules but one: it may take a card back from a foundation (and it goes through the stock as\n"
           f"  often as it likes; we {PEER_PASSES} times); so a deal we win it must win, a deal it proves impossible\n"
           "  we must not win, and its winning lines are replayed here: one that fails takes a card back")
     rows, conflicts = [], 0
     for seed in range(1, args.solver_seeds + 1):
         game = load(spec, seed=seed)
-        ours = solve(game, nodes=args.nodes)
+        ours = solve(game)
         klondike = ksolver.Solitaire()
         if not klondike.load_pysol(pysol(game)):
             raise RuntimeError(f"pyksolve did not read deal {seed}:\n{pysol(game)}")
