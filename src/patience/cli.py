@@ -17,7 +17,6 @@ from typing import Callable, Sequence, TextIO
 
 from . import games, load, render
 from .game import Game
-from .games.demon import Demon
 from .options import parse_spec
 from .solve import NODES
 
@@ -275,9 +274,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     how = solvep.add_mutually_exclusive_group()
     how.add_argument("--thoughtful", action="store_true", help="see every card (the default)")
     how.add_argument("--honest", action="store_true", help="play as a player who sees only the face-up cards")
+    in_c = ", ".join(cls.name for cls in games.all() if cls.SEARCH_IN_C is not None) or "none built"
     solvep.add_argument("--nodes", type=int, help=f"positions a thoughtful search may visit (default "
-                        f"{NODES['thoughtful']:,}, or more where the game's search is written in C: Demon's "
-                        f"{Demon.NODES_IN_C:,}), or an honest player for each plan (default {NODES['honest']:,})")
+                        f"{NODES['thoughtful']:,}, or some seconds' worth where the game's search is written "
+                        f"in C: {in_c}), or an honest player for each plan (default {NODES['honest']:,})")
     solvep.add_argument("--seconds", type=float, help="stop a thoughtful search after this long")
     solvep.add_argument("--idle", type=int, metavar="MOVES",
                         help="cut a thoughtful line after this many moves in a row without a gain (no proof of loss then)")

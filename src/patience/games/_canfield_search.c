@@ -116,16 +116,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
  * a single pass, from the waste) of a card on which no card that a row takes is left in play; -1 if
  * none. */
 static int safe_move(const Rules *r, const State *s, const Step *moves, int n) {
-    int from_waste = r->draw == 1 && !r->redeals;
-    for (int i = 0; i < n; i++) {
-        const Step *m = &moves[i];
-        if (m->dst >= COLUMN1 || (m->src == WASTE && !from_waste))
-            continue;
-        int card = m->src == WASTE ? pack_card(&s->pack, s->pack.showing) : stack_top(&s->row[m->src - COLUMN1]);
-        if (all_of_up(&s->up, r->lying_on[card]))
-            return i;
-    }
-    return -1;
+    return first_safe(moves, n, &s->up, r->lying_on, FOUNDATION, r->draw == 1 && !r->redeals ? -1 : WASTE);
 }
 
 /* The move of the pack there is (rule 8) after a run that re-dealt ``redealt`` times and left
@@ -137,8 +128,6 @@ static inline int pack_move(const Rules *r, const State *s, int showing, int red
 }
 
 #define TURNED(r) ((r)->draw)
-
-static inline int goes_out(const Step *m) { return m->dst < COLUMN1; }
 
 /* The most moves, and steps, from a position. */
 #define MAX_MOVES 512
@@ -245,7 +234,7 @@ static int read_description(PyObject *d, Rules *r, State *s) {
         return 0;
     }
     uint8_t met[53] = {0};
-    if (!table_of(takes, r->takes, GAME) || !blocking_of(blocking, &r->blocking, GAME)
+    if (!table_of(takes, r->takes, r->lying_on, GAME) || !blocking_of(blocking, &r->blocking, GAME)
         || !foundations_read(&s->up, foundations, 1, met, GAME))
         return 0;
     int ok = pack_read(&s->pack, pack, npack, showing, met);
@@ -261,7 +250,6 @@ static int read_description(PyObject *d, Rules *r, State *s) {
                         "waste, and a row's face-down cards at most its cards");
         return 0;
     }
-    lying_on_of(r->takes, r->lying_on);
     return 1;
 }
 

@@ -129,15 +129,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
 /* Demon.safe_move: the first move up from a file or the heap of a card on which no card that could
  * lie on it in the files is left in play; -1 if none. */
 static int safe_move(const Rules *r, const State *s, const Step *moves, int n) {
-    for (int i = 0; i < n; i++) {
-        const Step *m = &moves[i];
-        if (m->dst >= FILE1 || m->src == TALON)
-            continue;
-        int card = m->src == HEAP ? s->heap[s->nheap - 1] : stack_top(&s->file[m->src - FILE1]);
-        if (all_of_up(&s->up, r->lying_on[card]))
-            return i;
-    }
-    return -1;
+    return first_safe(moves, n, &s->up, r->lying_on, FOUNDATION, TALON);
 }
 
 /* The move of the pack after a run that left ``showing`` cards on the talon and picked it up or not
@@ -150,8 +142,6 @@ static inline int pack_move(const Rules *r, const State *s, int showing, int pic
 }
 
 #define TURNED(r) 3  /* rule 6: the hand is turned over three cards at a time */
-
-static inline int goes_out(const Step *m) { return m->dst < FILE1; }
 
 /* The most moves, and steps, from a position. */
 #define MAX_MOVES 1024
@@ -239,12 +229,10 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     }
     memset(s, 0, sizeof(*s));
     uint8_t met[53] = {0};
-    if (!table_of(fits, r->fits, GAME) || !foundations_read(&s->up, formations, base, met, GAME))
+    if (!table_of(fits, r->fits, r->lying_on, GAME) || !foundations_read(&s->up, formations, base, met, GAME))
         return 0;
-    int ok = pack_read(&s->pack, pack, npack, showing, met) && cards_ok((const unsigned char *)heap, nheap, met);
-    for (int f = 0; f < FILES && ok; f++)
-        ok = stack_read(&s->file[f], PyTuple_GET_ITEM(files, f), met);
-    if (!ok) {
+    if (!pack_read(&s->pack, pack, npack, showing, met) || !cards_ok((const unsigned char *)heap, nheap, met)
+        || !stacks_read(s->file, files, FILES, met)) {
         PyErr_SetString(PyExc_ValueError, "not a description of a Demon position: the piles are bytes of "
                         "different card codes, 1 to 52, none on a formation, and 0 to all of the pack on the talon");
         return 0;
@@ -252,7 +240,6 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     s->used = used != 0;
     memcpy(s->heap, heap, (size_t)nheap);
     s->nheap = (int)nheap;
-    lying_on_of(r->fits, r->lying_on);
     return 1;
 }
 

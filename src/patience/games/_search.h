@@ -3,7 +3,7 @@
  *
  *   GAME, MODULE             the game's name and the module's ("Demon", "_demon_search");
  *   Rules, State             what the rules allow, read once, and a position (its pack, if it has one,
- *                            in ``pack``);
+ *                            in ``pack``; its foundations in ``up``, piles FOUNDATION to FOUNDATION + 3);
  *   Undo                     what a step (a Step of _search_tools.h) changed, its field ``step`` the step;
  *   MAX_MOVES, MAX_STEPS     the most moves, and steps, from one position;
  *   read_description(d, r, s)          the game's description() read, 0 with a Python error if it is
@@ -11,7 +11,6 @@
  *   moves_of(r, s, useful, out, kind)  the legal (or useful) moves but those of the pack, in the engine's
  *                                      order, each one's kind (OUT ... BETWEEN) in ``kind`` if given;
  *   safe_move(r, s, moves, n)          the safe move among them (Game.safe_move), -1 if none;
- *   goes_out(step)                     whether the step's move is to a foundation;
  *   apply(r, s, step, undo), take_back(r, s, undo), key_of(s), is_won(s),
  *   dead_end(r, s)                     whether the game proves the position lost (Game.blocked());
  *
@@ -80,6 +79,9 @@ static int seen_add(Seen *t, Key k) {
 
 /* ----------------------------------------------------------------- steps */
 #define MAX_USES 16
+
+/* Whether the step's move is to a foundation. */
+static inline int goes_out(const Step *m) { return (unsigned)(m->dst - FOUNDATION) < SUITS; }
 
 #ifdef TURNED
 /* The runs of the pack (Game.pack_runs, through solve.runs_turning): a count of cards on the talon, the

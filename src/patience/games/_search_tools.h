@@ -34,19 +34,15 @@ static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
     return 1;
 }
 
-/* A table of 53 × 53 bytes read from ``bytes`` (Build.table(): table[under][card]); 0 with a Python
- * error if it is not one. */
-static int table_of(PyObject *bytes, uint8_t table[53][53], const char *game) {
+/* A table of 53 × 53 bytes read from ``bytes`` (Build.table(): table[under][card]), and for each card
+ * the cards it lets lie on it (``lying_on``: their number, then the cards); 0 with a Python error if it is
+ * not one. */
+static int table_of(PyObject *bytes, uint8_t table[53][53], uint8_t lying_on[53][53], const char *game) {
     if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 53 * 53) {
         PyErr_Format(PyExc_ValueError, "not a description of a %s position: a table of builds is 53 by 53 bytes", game);
         return 0;
     }
     memcpy(table, PyBytes_AS_STRING(bytes), 53 * 53);
-    return 1;
-}
-
-/* For each card, the cards ``table`` lets lie on it (table[under][card]): their number, then the cards. */
-static void lying_on_of(const uint8_t table[53][53], uint8_t lying_on[53][53]) {
     for (int c = 0; c <= 52; c++) {
         int k = 0;
         for (int a = 1; a <= 52; a++)
@@ -54,6 +50,7 @@ static void lying_on_of(const uint8_t table[53][53], uint8_t lying_on[53][53]) {
                 lying_on[c][++k] = (uint8_t)a;
         lying_on[c][0] = (uint8_t)k;
     }
+    return 1;
 }
 
 /* ----------------------------------------------------------------- hashes */
@@ -140,6 +137,15 @@ static inline void set_hash(const Stack *piles, const int *marks, int n, uint64_
         *fa += mix(piles[f].ha[piles[f].n] ^ 0x452821e638d01377ULL ^ mark);
         *fb += mix2(piles[f].hb[piles[f].n] + 0xbe5466cf34e90c6cULL + mark);
     }
+}
+
+/* The ``n`` piles of ``tuple`` (bytes each, bottom first) read into ``piles``; 0 if they are not card codes
+ * unmet before (marked in ``met``). */
+static int stacks_read(Stack *piles, PyObject *tuple, int n, uint8_t *met) {
+    for (int i = 0; i < n; i++)
+        if (!stack_read(&piles[i], PyTuple_GET_ITEM(tuple, i), met))
+            return 0;
+    return 1;
 }
 
 /* A pack turned onto a talon (a waste) and taken up again: read from the bottom of the talon up and on
@@ -368,6 +374,21 @@ typedef struct {
 static inline Step move_step(int src, int dst, int n, int card) {
     Step m = {0, 0, 0, (uint8_t)src, (uint8_t)dst, (uint8_t)n, (uint8_t)card};
     return m;
+}
+
+/* The first of ``moves`` to the foundations (piles ``foundation`` to ``foundation`` + 3) of a card on
+ * which no card in ``lying_on`` (by card: their number, then the cards) is left out of ``up``, leaving
+ * out those from the pile ``never_from`` (or -1: none): the safe move of a game whose foundations a card
+ * can only wait on (Game.safe_move); -1 if none. */
+static int first_safe(const Step *moves, int n, const Foundations *up, const uint8_t lying_on[53][53],
+                      int foundation, int never_from) {
+    for (int i = 0; i < n; i++) {
+        const Step *m = &moves[i];
+        if ((unsigned)(m->dst - foundation) < SUITS && m->src != never_from
+            && all_of_up(up, lying_on[m->card]))
+            return i;
+    }
+    return -1;
 }
 
 /* The kinds of move, in the order the search tries them (solve._by_priority). */

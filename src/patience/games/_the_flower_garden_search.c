@@ -154,13 +154,8 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
 /* TheFlowerGarden.safe_move: the first move to a foundation of a card every card one lower of which is
  * out already (an ace always); -1 if none. */
 static int safe_move(const Rules *r, const State *s, const Step *moves, int n) {
-    for (int i = 0; i < n; i++)
-        if (moves[i].dst < BED1 && all_of_up(&s->up, r->lying_on[moves[i].card]))
-            return i;
-    return -1;
+    return first_safe(moves, n, &s->up, r->lying_on, FOUNDATION, -1);
 }
-
-static inline int goes_out(const Step *m) { return m->dst < BED1; }
 
 /* ----------------------------------------------------------------- play */
 static void apply(const Rules *r, State *s, const Step *m, Undo *u) {
@@ -265,18 +260,14 @@ static int read_description(PyObject *d, Rules *r, State *s) {
         return 0;
     }
     uint8_t met[53] = {0};
-    if (!table_of(takes, r->takes, GAME) || !blocking_of(blocking, &r->blocking, GAME)
+    if (!table_of(takes, r->takes, r->lying_on, GAME) || !blocking_of(blocking, &r->blocking, GAME)
         || !foundations_read(&s->up, foundations, 1, met, GAME))
         return 0;
-    int ok = hand_read(&s->bouquet, bouquet, nbouquet, met);
-    for (int b = 0; b < BEDS && ok; b++)
-        ok = stack_read(&s->bed[b], PyTuple_GET_ITEM(beds, b), met);
-    if (!ok) {
+    if (!hand_read(&s->bouquet, bouquet, nbouquet, met) || !stacks_read(s->bed, beds, BEDS, met)) {
         PyErr_SetString(PyExc_ValueError, "not a description of a Flower-Garden position: the piles are bytes "
                         "of different card codes, 1 to 52, none on a foundation");
         return 0;
     }
-    lying_on_of(r->takes, r->lying_on);
     return 1;
 }
 

@@ -125,13 +125,8 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
 /* TheIdiotsDelight.safe_move: the first move to a foundation of a card on which no card that could be
  * built on it is left in play; -1 if none. */
 static int safe_move(const Rules *r, const State *s, const Step *moves, int n) {
-    for (int i = 0; i < n; i++)
-        if (moves[i].dst >= FOUNDATION && all_of_up(&s->up, r->lying_on[moves[i].card]))
-            return i;
-    return -1;
+    return first_safe(moves, n, &s->up, r->lying_on, FOUNDATION, -1);
 }
-
-static inline int goes_out(const Step *m) { return m->dst >= FOUNDATION; }
 
 /* ----------------------------------------------------------------- play */
 static void apply(const Rules *r, State *s, const Step *m, Undo *u) {
@@ -197,18 +192,14 @@ static int read_description(PyObject *d, Rules *r, State *s) {
         return 0;
     }
     uint8_t met[53] = {0};
-    if (!table_of(fits, r->fits, GAME) || !blocking_of(blocking, &r->blocking, GAME)
+    if (!table_of(fits, r->fits, r->lying_on, GAME) || !blocking_of(blocking, &r->blocking, GAME)
         || !foundations_read(&s->up, foundations, 1, met, GAME))
         return 0;
-    int ok = hand_read(&s->reserve, reserve, nreserve, met);
-    for (int f = 0; f < FILES && ok; f++)
-        ok = stack_read(&s->file[f], PyTuple_GET_ITEM(files, f), met);
-    if (!ok) {
+    if (!hand_read(&s->reserve, reserve, nreserve, met) || !stacks_read(s->file, files, FILES, met)) {
         PyErr_SetString(PyExc_ValueError, "not a description of an Idiot's Delight position: the piles are "
                         "bytes of different card codes, 1 to 52, none on a foundation");
         return 0;
     }
-    lying_on_of(r->fits, r->lying_on);
     return 1;
 }
 

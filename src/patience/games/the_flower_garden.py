@@ -411,9 +411,7 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         from the Bouquet that a card of the Garden can follow, the side-steps, the other cards
         from the Bouquet, and last the moves into an empty bed."""
         piles = self.piles
-        last = self.history[-1] if self.history else None
-        moved = last[1][0] if last is not None and last[0] == "move" and last[3] in piles \
-            and last[3].startswith("bed") else None
+        moved = self._laid_last()
         ranked: list[tuple[int, Move]] = []
         seen: set[tuple[str, Card]] = set()
         tops = [piles[name].cards[-1].value for name in BEDS if piles[name].cards]
@@ -460,12 +458,16 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         (16, [6, 6, 6, 6, 6, 6], (-1, 0), 0)
         """
         piles = self.piles
-        last = self.history[-1] if self.history else None
-        moved = last[1][0] if last is not None and last[0] == "move" and last[3] in piles \
-            and last[3].startswith("bed") else 0
         return (bytes(piles["bouquet"].cards), tuple(bytes(piles[name].cards) for name in BEDS),
-                self.suit_foundations(FOUNDATIONS),
-                int(moved), GARDEN.table_bytes(), BLOCKING.tables(), self.options.runs)
+                self.suit_foundations(FOUNDATIONS), int(self._laid_last() or 0), GARDEN.table_bytes(),
+                BLOCKING.tables(), self.options.runs)
+
+    def _laid_last(self) -> Card | None:
+        """The card the last move laid on a bed (the first of them, for a sequence), if it did."""
+        last = self.history[-1] if self.history else None
+        if last is not None and last[0] == "move" and last[3] in self.piles and last[3].startswith("bed"):
+            return last[1][0]
+        return None
 
     def solver_key(self) -> tuple[Any, ...]:
         """The beds and the foundations each in a fixed order (the rules tell no bed from another),
