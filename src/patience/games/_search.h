@@ -196,6 +196,7 @@ static int reserve(void **array, size_t *room, size_t need, size_t size) {
 
 typedef struct {
     Step *steps; size_t nsteps, steps_room;
+    Key *keys; size_t keys_room;        /* the key of the position each step leads to */
     Frame *frames; size_t nframes, frames_room;
     Undo *line; size_t nline, line_room;
     Seen seen;
@@ -203,14 +204,19 @@ typedef struct {
 
 static void search_free(Search *z) {
     free(z->steps);
+    free(z->keys);
     free(z->frames);
     free(z->line);
     free(z->seen.slots);
 }
 
-/* Open a frame of the children of the position; 0 out of memory. */
+/* Open a frame of the children of the position, each with the key of the position it leads to, its place
+ * in the table of positions seen asked of memory now, for all of them at once: a look-up then seldom waits
+ * for memory (half the steps of a search lead to positions seen before, so the next step's is soon
+ * wanted).  0 out of memory. */
 static int open_frame(Search *z, const Rules *r, State *s, int pack_first, uint64_t *order) {
     if (!reserve((void **)&z->steps, &z->steps_room, z->nsteps + MAX_STEPS, sizeof(Step))
+        || !reserve((void **)&z->keys, &z->keys_room, z->nsteps + MAX_STEPS, sizeof(Key))
         || !reserve((void **)&z->frames, &z->frames_room, z->nframes + 1, sizeof(Frame)))
         return 0;
     Step *at = z->steps + z->nsteps;
@@ -220,6 +226,14 @@ static int open_frame(Search *z, const Rules *r, State *s, int pack_first, uint6
             int j = (int)(next_random(order) % (uint64_t)(i + 1));
             Step t = at[i]; at[i] = at[j]; at[j] = t;
         }
+    for (int i = 0; i < n; i++) {
+        Undo u;
+        apply(r, s, &at[i], &u);
+        Key k = key_of(s);
+        take_back(r, s, &u);
+        z->keys[z->nsteps + (size_t)i] = k;
+        __builtin_prefetch(&z->seen.slots[k.b & z->seen.mask]);
+    }
     Frame *f = &z->frames[z->nframes++];
     f->start = (int)z->nsteps;
     f->next = (int)z->nsteps;
@@ -253,6 +267,7 @@ static int depth_first(Search *z, const Rules *r, State *s, long nodes, double s
                 take_back(r, s, &z->line[--z->nline]);
             continue;
         }
+        Key key = z->keys[f->next];
         Step step = z->steps[f->next++];
         if (count >= nodes || (seconds >= 0 && count % 64 == 0 && now() > deadline)) {
             outcome = UNKNOWN;
@@ -279,7 +294,7 @@ static int depth_first(Search *z, const Rules *r, State *s, long nodes, double s
         }
         Undo *u = &z->line[z->nline];
         apply(r, s, &step, u);
-        int fresh = seen_add(&z->seen, key_of(s));
+        int fresh = seen_add(&z->seen, key);
         if (fresh <= 0) {
             take_back(r, s, u);
             if (fresh < 0)
