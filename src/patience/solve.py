@@ -40,7 +40,7 @@ import gc
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Mapping, ParamSpec, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, ParamSpec, TypeVar
 
 from .build import Foundation
 from .cards import Card
@@ -727,35 +727,70 @@ def _score(game: Game) -> Score:
     """What an honest player counts as gain, most first: cards out, cards turned face up in the
     lay-out, cards brought out of the pack (and its talon), fewer cards lying on the face-up cards
     the foundations want next, and empty piles."""
-    down = in_pack = empty = 0
-    lay_out = []
-    for name, pile in game.piles.items():
-        kind = pile_kind(name)
-        if kind in PACK or name in game.UNDEALT:
-            in_pack += len(pile)
-        elif kind not in game.OUT:
-            down += pile.face_down
-            if kind not in FREE:
-                lay_out.append(pile)
-        empty += not pile.cards
-    return (game.progress(), -down, -in_pack, -_covering(game, lay_out), empty)
+    piles = game.piles
+    plan = _score_plan(game)
+    in_pack = sum([len(piles[name].cards) for name in plan.pack])
+    down = sum([piles[name].face_down for name in plan.lay_out])
+    empty = sum([not pile.cards for pile in piles.values()])
+    return (game.progress(), -down, -in_pack, -_covering(game, [piles[name] for name in plan.covered], plan),
+            empty)
 
 
-def _covering(game: Game, piles: list[Pile]) -> int:
+class _ScorePlan(NamedTuple):
+    """What :func:`_score` reads of a game's piles, by name, worked out once for a game and its
+    options: the piles of the pack (and those not yet dealt), the piles of the lay-out (neither the
+    pack nor out), those of them whose cards cover one another (not :data:`FREE`), and whether the
+    foundations are judged by their rules alone (see :func:`_covering`; None: the game has no rules
+    for them)."""
+
+    pack: tuple[str, ...]
+    lay_out: tuple[str, ...]
+    covered: tuple[str, ...]
+    by_rules: bool | None
+
+
+_SCORE_PLANS: dict[tuple[type[Game], Any, tuple[str, ...]], _ScorePlan] = {}
+
+
+def _score_plan(game: Game) -> _ScorePlan:
+    """The :class:`_ScorePlan` of ``game``'s kind, options and piles."""
+    names = tuple(game.piles)
+    key = (type(game), game.options, names)
+    plan = _SCORE_PLANS.get(key)
+    if plan is None:
+        pack = tuple(name for name in names if pile_kind(name) in PACK or name in game.UNDEALT)
+        lay_out = tuple(name for name in names if name not in pack and pile_kind(name) not in game.OUT)
+        foundations = game.piles_of("foundation")
+        by_rules: bool | None
+        try:
+            by_rules = type(game).foundation_fault is Game.foundation_fault and all(
+                isinstance(game.foundation_rule(f), Foundation) for f in foundations)
+        except NotImplementedError:
+            by_rules = None
+        plan = _SCORE_PLANS[key] = _ScorePlan(pack, lay_out, tuple(name for name in lay_out
+                                                                   if pile_kind(name) not in FREE), by_rules)
+    return plan
+
+
+def _covering(game: Game, piles: list[Pile], plan: _ScorePlan | None = None) -> int:
     """How many cards lie on the face-up cards of ``piles`` that a foundation would take now.
 
     Where a game judges its foundations by their rules alone (each a
     :class:`~patience.build.Foundation`, and :meth:`Game.foundation_fault` as it is), the cards they
     take are those of :meth:`Game.foundation_takers`, worked out once for the position; otherwise
-    each card is put to the game's own :meth:`Game.foundation_fault`, once."""
+    each card is put to the game's own :meth:`Game.foundation_fault`, once.  (``plan``: the game's
+    :class:`_ScorePlan`, if known.)"""
     foundations = game.piles_of("foundation")
     if not foundations:
+        return 0
+    if plan is None:
+        plan = _score_plan(game)
+    if plan.by_rules is None:
         return 0
     wanted: Callable[[Card], bool]
     total = 0
     try:  # (a game without foundation rules answers NotImplementedError: then no card is wanted)
-        if type(game).foundation_fault is Game.foundation_fault and all(
-                isinstance(game.foundation_rule(f), Foundation) for f in foundations):
+        if plan.by_rules:
             wanted = game.foundation_takers(distinct_suits=False).__contains__
         else:
             wanted = _asking(game, foundations)
