@@ -26,6 +26,7 @@ from patience.compiled import extension
 from patience.game import Game, Move
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
+from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
@@ -266,6 +267,30 @@ def idiots_delight_laid_out(spec: str, rng: random.Random) -> TheIdiotsDelight:
                                     **load(spec).options.changed())
 
 
+def fortress_laid_out(spec: str, rng: random.Random) -> Fortress:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights, rows of a few cards under lines of marriages (in suit, one up or one down), lanes, and
+    the rest of the cards at the inner ends of the rows."""
+    options = load(spec).options.changed()
+    order = Fortress(**options).foundation_order()
+    heights = [rng.choice([0, 0, 1, 3, 6, 9, 12, 13]) for _ in range(4)]
+    rest: list[Card] = [c for c in CARDS[1:] if c is not None and order.index(c.rank) >= heights[(c - 1) // 13]]
+    rng.shuffle(rest)
+    rows: list[list[Card]] = [[] for _ in ROWS]
+    for row in rows:
+        if rest and rng.random() < 0.8:
+            row += [rest.pop() for _ in range(min(rng.randint(1, 4), len(rest)))]
+            while rng.random() < 0.6:
+                follow = [c for c in rest if c.suit == row[-1].suit and abs(c.value - row[-1].value) == 1]
+                if not follow:
+                    break
+                row.append(rng.choice(follow))
+                rest.remove(row[-1])
+    for k, card in enumerate(rest):  # the rest at the inner ends of the rows
+        rows[k % len(rows)].insert(0, card)
+    return Fortress.arrange({name: " ".join(map(str, row)) for name, row in zip(ROWS, rows)}, **options)
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -363,6 +388,13 @@ GAMES = [
                  (lambda d: replaced(d, _2=TWICE), "a suit at most once"),
                  (lambda d: replaced(d, _6=3), "not a description of an Idiot's Delight position")),
         steps=1_200, keys=120, proofs=5),
+    InC(Fortress, ("fortress", "fortress(foundations=descending)"),
+        fortress_laid_out, (ROWS, FORTRESS_FOUNDATIONS), won=22, slow=4, longer=(7, "won", 75_215),
+        refused=((lambda d: replaced(d, _0=(b"\x35", *d[0][1:])), "different card codes"),
+                 (lambda d: replaced(d, _0=(d[0][1][:1], *d[0][1:])), "different card codes"),
+                 (lambda d: replaced(d, _0=d[0][1:]), "ten rows"),
+                 (lambda d: replaced(d, _1=TWICE), "a suit at most once")),
+        steps=500, keys=40),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),

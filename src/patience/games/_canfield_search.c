@@ -235,7 +235,7 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     }
     uint8_t met[53] = {0};
     if (!table_of(takes, r->takes, r->lying_on, GAME) || !blocking_of(blocking, &r->blocking, GAME)
-        || !foundations_read(&s->up, foundations, 1, met, GAME))
+        || !foundations_read(&s->up, foundations, 1, 0, met, GAME))
         return 0;
     int ok = pack_read(&s->pack, pack, npack, showing, met);
     for (int f = 0; f < COLUMNS && ok; f++) {

@@ -229,7 +229,7 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     }
     memset(s, 0, sizeof(*s));
     uint8_t met[53] = {0};
-    if (!table_of(fits, r->fits, r->lying_on, GAME) || !foundations_read(&s->up, formations, base, met, GAME))
+    if (!table_of(fits, r->fits, r->lying_on, GAME) || !foundations_read(&s->up, formations, base, 0, met, GAME))
         return 0;
     if (!pack_read(&s->pack, pack, npack, showing, met) || !cards_ok((const unsigned char *)heap, nheap, met)
         || !stacks_read(s->file, files, FILES, met)) {

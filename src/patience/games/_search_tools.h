@@ -244,18 +244,25 @@ static int hand_read(Hand *h, const char *cards, Py_ssize_t n, uint8_t *met) {
     return 1;
 }
 
-/* Four foundations built up in suit from the cards of value ``base`` (an ace, or a Demon's formation
- * card), round the corner to the card below it: how many cards of each suit are up, and which
- * foundation each suit is on. */
+/* Four foundations built in suit from the cards of value ``base`` (an ace, or a Demon's formation
+ * card), up round the corner to the card below it (or, ``down``, down round the corner to the card above
+ * it: Fortress's ace, king, queen ... two): how many cards of each suit are up, and which foundation each
+ * suit is on. */
 typedef struct {
-    int base;
+    int base, down;
     int count[SUITS];           /* the cards of each suit up */
     int slot_suit[SUITS];       /* each foundation's suit (-1: not begun) */
     int suit_slot[SUITS];
 } Foundations;
 
-/* A card's place in its suit's foundation, from 0 (its first card) to 12. */
-static inline int place_of(const Foundations *f, int card) { return (rank_of(card) - f->base + 13) % 13; }
+/* A card's place in its suit's foundation, from 0 (its first card) to 12; and the card at ``place`` in
+ * ``suit``'s. */
+static inline int place_of(const Foundations *f, int card) {
+    return f->down ? (f->base - rank_of(card) + 13) % 13 : (rank_of(card) - f->base + 13) % 13;
+}
+static inline int card_at(const Foundations *f, int suit, int place) {
+    return suit * 13 + (f->down ? f->base - 1 - place + 13 : f->base - 1 + place) % 13 + 1;
+}
 static inline int is_up(const Foundations *f, int card) { return place_of(f, card) < f->count[suit_of(card)]; }
 
 /* Whether ``card`` goes up now, and to which foundation: its suit's, or the first empty one. */
@@ -292,7 +299,7 @@ static inline int unfound(Foundations *f, int slot) {
         f->slot_suit[slot] = -1;
         f->suit_slot[suit] = -1;
     }
-    return suit * 13 + (f->base - 1 + place) % 13 + 1;
+    return card_at(f, suit, place);
 }
 
 /* Whether every card of ``cards`` (their number, then the cards) is up. */
@@ -323,14 +330,16 @@ static inline uint64_t foundations_cards(const Foundations *f) {
     uint64_t up = 0;
     for (int suit = 0; suit < SUITS; suit++)
         for (int place = 0; place < f->count[suit]; place++)
-            up |= 1ULL << (suit * 13 + (f->base - 1 + place) % 13 + 1);
+            up |= 1ULL << card_at(f, suit, place);
     return up;
 }
 
-/* The foundations read from a tuple of four (suit, cards), in their order, from ``base``: (-1, 0) for one
- * not begun; their cards marked in ``met``.  0 with a Python error if it is not one. */
-static int foundations_read(Foundations *f, PyObject *tuple, int base, uint8_t *met, const char *game) {
+/* The foundations read from a tuple of four (suit, cards), in their order, from ``base``, up (or
+ * ``down``): (-1, 0) for one not begun; their cards marked in ``met``.  0 with a Python error if it is not
+ * one. */
+static int foundations_read(Foundations *f, PyObject *tuple, int base, int down, uint8_t *met, const char *game) {
     f->base = base;
+    f->down = down;
     for (int i = 0; i < SUITS; i++)
         f->count[i] = 0, f->slot_suit[i] = f->suit_slot[i] = -1;
     if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != SUITS || base < 1 || base > 13) {

@@ -261,7 +261,7 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     }
     uint8_t met[53] = {0};
     if (!table_of(takes, r->takes, r->lying_on, GAME) || !blocking_of(blocking, &r->blocking, GAME)
-        || !foundations_read(&s->up, foundations, 1, met, GAME))
+        || !foundations_read(&s->up, foundations, 1, 0, met, GAME))
         return 0;
     if (!hand_read(&s->bouquet, bouquet, nbouquet, met) || !stacks_read(s->bed, beds, BEDS, met)) {
         PyErr_SetString(PyExc_ValueError, "not a description of a Flower-Garden position: the piles are bytes "

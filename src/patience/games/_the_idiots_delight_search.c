@@ -193,7 +193,7 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     }
     uint8_t met[53] = {0};
     if (!table_of(fits, r->fits, r->lying_on, GAME) || !blocking_of(blocking, &r->blocking, GAME)
-        || !foundations_read(&s->up, foundations, 1, met, GAME))
+        || !foundations_read(&s->up, foundations, 1, 0, met, GAME))
         return 0;
     if (!hand_read(&s->reserve, reserve, nreserve, met) || !stacks_read(s->file, files, FILES, met)) {
         PyErr_SetString(PyExc_ValueError, "not a description of an Idiot's Delight position: the piles are "

@@ -38,6 +38,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import CARDS, Card, Rank, Suit
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -104,6 +105,10 @@ class Fortress(Game):
     #: The foundations are alike, and so are the ten rows: a row's outside card is its last card
     #: in either group, and no rule tells one row or one group from another (:meth:`solver_key`).
     INTERCHANGEABLE = ("foundation", "left row", "right row")
+    #: The search in C (``_fortress_search.c``), where the build made it: the core's search of the game
+    #: (the same moves in the same order, safe moves and positions merged); some seconds of it where no
+    #: budget is given.
+    SEARCH_IN_C = search_in_c("games._fortress_search")
     OPTIONS = (
         Option(
             "foundations",
@@ -281,6 +286,19 @@ right row 5: 7♥ 7♦ 8♥ A♣ 7♣ K♦
             return tuple(sorted([piles[n] for n in names], key=_size_then_cards))
 
         return (alike(FOUNDATIONS), alike(ROWS))
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the ten rows (each from its inner
+        end to its outside card), each foundation as (its suit, 0 to 3, or -1, and its cards), and
+        whether the foundations descend.
+
+        >>> rows, foundations, descending = Fortress.deal(seed=1).description()
+        >>> [len(row) for row in rows], foundations[0], descending
+        ([5, 5, 5, 5, 6, 5, 5, 5, 5, 6], (-1, 0), False)
+        """
+        piles = self.piles
+        return (tuple(bytes(piles[name].cards) for name in ROWS), self.suit_foundations(FOUNDATIONS),
+                self.options.foundations == "descending")
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves into a second, third … lane: the lanes are alike."""
