@@ -21,8 +21,11 @@ share of deals resolved (won or lost, not unknown) within the budget.  ``--no-so
 REV is checked out in a temporary git worktree, and for each game the same measuring code runs
 in two fresh processes in turn, one importing the engine of REV and one the working tree's
 (``--rounds`` times each, the best of each kept), so both meet the same load; the table gives
-both rates and their ratio, and the geometric mean of the ratios over the games.  Where REV's build
-compiles modules (a ``setup.py``: see ``patience.compiled``; and builds Demon's search in C), its
+both rates and their ratio, and the geometric mean of the ratios over the games; and, for the solver,
+whether the two made the *same search*: every deal ended the same way after the same number of
+positions on both sides (so that a ratio of positions a second compares like with like: a change made
+for speed should leave it "yes").  Where REV's build
+compiles modules (a ``setup.py``: see ``patience.compiled``; and builds the games' searches in C), its
 wheel is built and unpacked, so that it runs as installed, as the working tree does after ``make
 venv``; the heading says whether each side's ran compiled (its search in C built, where it has one).
 
@@ -55,8 +58,9 @@ import sys
 import tempfile
 import time
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -120,6 +124,8 @@ class SolverBench:
     won: int = 0
     nodes: int = 0
     seconds: float = 0.0
+    #: How each deal ended: its outcome and the positions searched.
+    ends: list[tuple[str, int]] = field(default_factory=list)
 
 
 def bench_solver(cls, mode: str, seeds: range, nodes: int, width: int | None = None) -> SolverBench:
@@ -133,6 +139,7 @@ def bench_solver(cls, mode: str, seeds: range, nodes: int, width: int | None = N
         result.won += solution.outcome == "won"
         result.nodes += solution.nodes
         result.seconds += solution.seconds
+        result.ends.append((solution.outcome, solution.nodes))
     return result
 
 
@@ -174,19 +181,21 @@ def table(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
     return "\n".join([line(headers), "  ".join("-" * w for w in widths), *(line(row) for row in rows)])
 
 
-def measure(slugs: list[str], args: argparse.Namespace) -> dict[str, dict[str, float]]:
-    """The rates of the engine that ``import patience`` finds, for each game of ``slugs``."""
+def measure(slugs: list[str], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """The rates of the engine that ``import patience`` finds, for each game of ``slugs`` (and, with the
+    solver, how each of its deals ended: ``solver ends``)."""
     import patience.games
 
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for slug in slugs:
         cls = patience.games.get(slug)
         r = bench_game(cls, range(1, args.seeds + 1), args.max_moves, args.sample, args.min_moves)
-        rates = {"legal_moves/s": r.positions_per_second, "play+undo/s": r.moves_per_second}
+        rates: dict[str, Any] = {"legal_moves/s": r.positions_per_second, "play+undo/s": r.moves_per_second}
         if not args.no_solver:
             s = bench_solver(cls, "thoughtful", range(1, args.solver_seeds + 1), args.nodes)
             rates["solver positions/s"] = s.nodes / s.seconds if s.seconds else float("nan")
             rates["solver resolved"] = s.resolved
+            rates["solver ends"] = s.ends
         out[slug] = rates
     return out
 
@@ -213,7 +222,7 @@ def worker(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_worker(src: Path, slug: str, args: argparse.Namespace) -> tuple[dict[str, float], bool]:
+def run_worker(src: Path, slug: str, args: argparse.Namespace) -> tuple[dict[str, Any], bool]:
     """The rates of one game measured in a fresh process that imports the engine from ``src``, and
     whether the modules its build compiles ran compiled."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--game", slug,
@@ -266,12 +275,12 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
                 if slug not in base_games:
                     print(f"  {slug}: not in {commit}, left out", file=sys.stderr, flush=True)
                     continue
-                best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+                best: dict[str, dict[str, Any]] = {"base": {}, "new": {}}
                 for _ in range(args.rounds):
                     for side, src in (("base", base_src), ("new", new_src)):
                         rates, compiled[side] = run_worker(src, slug, args)
                         for key, value in rates.items():
-                            best[side][key] = max(best[side].get(key, 0.0), value)
+                            best[side][key] = value if key == "solver ends" else max(best[side].get(key, 0.0), value)
                 row = [slug]
                 for column in columns:
                     old, new = best["base"][column], best["new"][column]
@@ -279,6 +288,7 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
                     row += [f"{old:,.0f}", f"{new:,.0f}", f"{new / old:.1f}×"]
                 if not args.no_solver:
                     row.append(f"{best['base']['solver resolved']:.0f} → {best['new']['solver resolved']:.0f}")
+                    row.append("yes" if best["base"]["solver ends"] == best["new"]["solver ends"] else "no")
                 rows.append(row)
                 print(f"  {slug}: measured", file=sys.stderr, flush=True)
         finally:
@@ -287,13 +297,13 @@ def against(revision: str, slugs: list[str], args: argparse.Namespace) -> None:
     for column in columns:
         headers += [f"{column} {commit}", "working tree", "ratio"]
     if not args.no_solver:
-        headers.append(f"resolved of {args.solver_seeds}")
+        headers += [f"resolved of {args.solver_seeds}", "same search"]
     mean = ["geometric mean"]
     for column in columns:
         values = ratios[column]
         mean += ["", "", f"{math.exp(sum(map(math.log, values)) / len(values)):.1f}×" if values else "-"]
     if not args.no_solver:
-        mean.append("")
+        mean += ["", ""]
     print(f"side by side: {commit} against the working tree (best of {args.rounds} rounds, each in fresh processes;"
           f" the modules a build compiles ran compiled: {commit} {'yes' if compiled['base'] else 'no'}, working tree "
           f"{'yes' if compiled['new'] else 'no'})")
