@@ -28,7 +28,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from operator import itemgetter
+from typing import Any, Iterable, Sequence, TypeVar
 
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove
@@ -57,6 +58,7 @@ GUARD_SUITS = (Suit.HEARTS, Suit.HEARTS, Suit.DIAMONDS, Suit.DIAMONDS) * 2
 #: How dear a pairing may be (:meth:`TheEmpressOfIndia.useful_moves`) to be tried before the deal.
 PROMPT = 2
 DEAL = Move("deal", notation="deal")
+T = TypeVar("T")
 
 
 def next_up(card: Card) -> int:
@@ -69,6 +71,21 @@ def next_down(card: Card) -> int:
     """The value a General wants on ``card``: one lower, the knave left out (0: complete)."""
     value = card.value - 1
     return 10 if value == 11 else value
+
+
+def _sequence(first: Card) -> tuple[Card, ...]:
+    """The cards a foundation beginning with ``first`` is built with, in turn, ``first`` too."""
+    step = next_down if first.is_red else next_up
+    cards = [first]
+    while value := step(cards[-1]):
+        cards.append(Card(value, first.suit))
+    return tuple(cards)
+
+
+#: Each suit's sequence (an Admiral's up from the ace, a General's down from the king), and the
+#: place of each card in its suit's.
+SEQUENCES = {suit: _sequence(Card(Rank.KING if suit.is_red else Rank.ACE, suit)) for suit in Suit}
+SEQUENCE_PLACE = {card: place for sequence in SEQUENCES.values() for place, card in enumerate(sequence)}
 
 
 @register
@@ -267,15 +284,15 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         self.piles["pack"] = Pile(tuple(reversed(left)), len(left))
 
     # --------------------------------------------------------------- the rules
-    def wanted(self) -> dict[tuple[Suit, int], str]:
-        """The foundation that takes each card now, by (suit, value): the first that wants it."""
-        def work(piles: list[Pile]) -> dict[tuple[Suit, int], str]:
-            takes: dict[tuple[Suit, int], str] = {}
+    def wanted(self) -> dict[Card, str]:
+        """The foundation that takes each card now (any card equal to it): the first that wants it."""
+        def work(piles: list[Pile]) -> dict[Card, str]:
+            takes: dict[Card, str] = {}
             for name, pile in zip(FOUNDATIONS, piles):
                 top = pile.cards[-1]
                 value = next_down(top) if top.is_red else next_up(top)
                 if value:
-                    takes.setdefault((top.suit, value), name)
+                    takes.setdefault(Card(value, top.suit), name)
             return takes
         return self.worked_out("wanted", FOUNDATIONS, work)
 
@@ -293,6 +310,22 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         """The places holding a pair, with its two cards (the one beneath first)."""
         piles = self.piles
         return [(name, piles[name].cards) for name in PLACES if len(piles[name].cards) == 2]
+
+    def places(self) -> tuple[list[tuple[str, Card]], list[tuple[str, Card]], list[tuple[str, tuple[Card, ...]]]]:
+        """The Army's loose cards and the Navy's (:meth:`loose`), and the pairs (:meth:`paired`),
+        read in one pass."""
+        piles = self.piles
+        army: list[tuple[str, Card]] = []
+        navy: list[tuple[str, Card]] = []
+        pairs: list[tuple[str, tuple[Card, ...]]] = []
+        for group, loose in ((ARMY, army), (NAVY, navy)):
+            for name in group:
+                cards = piles[name].cards
+                if len(cards) == 1:
+                    loose.append((name, cards[0]))
+                elif len(cards) == 2:
+                    pairs.append((name, cards))
+        return army, navy, pairs
 
     # A pairing is a move of kind ``pair`` from the place of the card laid (``source``) to the place
     # of the card it is laid on (``target``); its cards are the pair it makes, the one beneath
@@ -335,9 +368,9 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         loose red card of the Army with each loose black card of the Navy that the foundations take
         now, each pair that they take, and every pairing of a loose card with one of the other side."""
         piles = self.piles
-        army, navy = self.loose(ARMY), self.loose(NAVY)
+        army, navy, pairs = self.places()
         legal: list[Move] = []
-        plays = self.generate_plays()
+        plays = self._plays(army, navy, pairs)
         if piles["pack"].cards and (self.options.deal_when == "any" or not plays):
             legal.append(Move("deal", notation="deal"))
         legal += plays
@@ -352,12 +385,18 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
     def generate_plays(self) -> list[Move]:
         """The legal plays, in the order of :meth:`moves`: each loose red card of the Army with each
         loose black card of the Navy that the foundations take now, then each pair they take."""
+        return self._plays(*self.places())
+
+    def _plays(self, army: list[tuple[str, Card]], navy: list[tuple[str, Card]],
+               pairs: list[tuple[str, tuple[Card, ...]]]) -> list[Move]:
+        """The plays, as :meth:`generate_plays` makes them, of the loose cards ``army`` and ``navy``
+        and the ``pairs`` given (as :meth:`places` reads them)."""
         wanted = self.wanted()
-        reds = [(n, c) for n, c in self.loose(ARMY) if (c.suit, c.value) in wanted]
-        blacks = [(n, c) for n, c in self.loose(NAVY) if (c.suit, c.value) in wanted]
-        plays = [self._play(red, black, source, target) for source, red in reds for target, black in blacks]
-        for name, cards in self.paired():
-            if all((c.suit, c.value) in wanted for c in cards):
+        blacks = [(n, c) for n, c in navy if c in wanted]
+        plays = [self._play(red, black, source, target)
+                 for source, red in army if red in wanted for target, black in blacks]
+        for name, cards in pairs:
+            if cards[0] in wanted and cards[1] in wanted:
                 red, black = (cards[0], cards[1]) if cards[0].is_red else (cards[1], cards[0])
                 plays.append(self._play(red, black, name, name))
         return plays
@@ -430,7 +469,7 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
 
     def _foundation_fault(self, card: Card) -> IllegalMove | None:
         """Why no foundation takes ``card`` now (Rule V, or the paragraph on the foundations)."""
-        if (card.suit, card.value) in self.wanted():
+        if card in self.wanted():
             return None
         names = GENERALS if card.is_red else ADMIRALS
         tops = [self.piles[n].cards[-1] for n in names]
@@ -494,7 +533,7 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
             return
         wanted = self.wanted()
         for card in move[1]:
-            name = wanted[card.suit, card.value]
+            name = wanted[card]
             piles[name] = Pile(piles[name].cards + (card,))
         if source == target:
             piles[source] = Pile()
@@ -583,6 +622,18 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         return faults
 
     # ------------------------------------------------------------ for solvers
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position as the search tells positions apart, the places of each side in any order
+        (as :attr:`INTERCHANGEABLE` says): the pack by its size (it is only ever dealt from the top),
+        the two packets of the talon, each foundation by its size (it follows its suit in sequence),
+        and the cards of the Army's places and of the Navy's, sorted.  The Empress, her guard and
+        the cards thrown aside never move."""
+        piles = self.piles
+        return (len(piles["pack"].cards), piles["red talon"].cards, piles["black talon"].cards,
+                tuple([len(piles[name].cards) for name in FOUNDATIONS]),
+                tuple(sorted([piles[name].cards for name in ARMY])),
+                tuple(sorted([piles[name].cards for name in NAVY])))
+
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """None: which pair to play, and when, changes which cards refill the places."""
         return None
@@ -599,38 +650,31 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
         at each position it searched, hundreds, for lines that seldom reach past the first few; so a
         search that runs out of lines here proves nothing lost).  (Made directly, as
         :meth:`generate_legal_moves` makes them, each kept where it first appears there, without
-        making the thousand pairings alike.)"""
+        making the thousand pairings alike: the cards and pairs alike are left out first.)"""
         piles = self.piles
-        legal = self.generate_plays()
-        seen: set[tuple[Any, ...]] = set()
-        plays: list[Move] = []
-        for move in legal:
-            key = (move[1], piles[move[2]].cards, piles[move[3]].cards, move[2] == move[3])
-            if key not in seen:
-                seen.add(key)
-                plays.append(move)
-        deal = [DEAL] if piles["pack"].cards and (self.options.deal_when == "any" or not legal) else []
+        army, navy, paired = self.places()
+        army, navy = _firsts(army), _firsts(navy)
+        plays = self._plays(army, navy, _firsts(paired))
+        deal = [DEAL] if piles["pack"].cards and (self.options.deal_when == "any" or not plays) else []
         distance = self._distances()
-        incoming = {colour: distance(card) if card is not None else 50
+        incoming = {colour: distance.get(card, 99) if card is not None else 50
                     for colour, card in ((c, self._next_refill(c)) for c in TALON)}
-        army = list(_firsts(self.loose(ARMY)).items())
-        navy = list(_firsts(self.loose(NAVY)).items())
-        far = {card: distance(card) for card, _ in army + navy}
-        pairs: list[tuple[int, int, Card, str, Card, str]] = []
+        far = {card: distance.get(card, 99) for _, card in army + navy}
+        pairs: list[tuple[int, Card, str, Card, str]] = []
         for movers, unders in ((army, navy), (navy, army)):
-            for mover, source in movers:
-                cost = 4 * incoming[mover.colour]
-                for under, target in unders:
+            for source, mover in movers:
+                cost, a = 4 * incoming[mover.colour], far[mover]
+                for target, under in unders:
                     # bring in a card wanted soon; bind two cards wanted late, and about as late
-                    a, b = far[mover], far[under]
+                    b = far[under]
                     near, late = (a, b) if a <= b else (b, a)
-                    pairs.append((cost - near + (late - near), len(pairs), mover, source, under, target))
-        pairs.sort(key=lambda pm: pm[0])
-        soon = [_pairing(*p[2:]) for p in pairs if p[0] <= PROMPT]
+                    pairs.append((cost - near + (late - near), mover, source, under, target))
+        pairs.sort(key=itemgetter(0))
+        soon = [_pairing(*p[1:]) for p in pairs if p[0] <= PROMPT]
         later = [p for p in pairs if p[0] > PROMPT]
         if self.LATER is not None:
             later = later[:self.LATER]
-        return plays + soon + deal + [_pairing(*p[2:]) for p in later]
+        return plays + soon + deal + [_pairing(*p[1:]) for p in later]
 
     def _next_refill(self, colour: str) -> Card | None:
         """The card a vacancy of ``colour`` would take now (Rule II), or None."""
@@ -640,25 +684,24 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
             return talon[-1]
         return next((c for c in reversed(piles["pack"].cards) if c.colour == colour), None)
 
-    def _distances(self) -> Any:
-        """How many cards each foundation of a card's suit still wants before it (the least)."""
-        piles = self.piles
-
-        def distance(card: Card) -> int:
-            names = GENERALS if card.is_red else ADMIRALS
-            best = 99
-            for name in names:
-                top = piles[name].cards[-1]
-                if top.suit != card.suit:
-                    continue
-                if card.is_red:
-                    gap = _rank_index_down(top.value) - _rank_index_down(card.value)
-                else:
-                    gap = _rank_index_up(card.value) - _rank_index_up(top.value)
-                if gap >= 1:
-                    best = min(best, gap - 1)
-            return best
-        return distance
+    def _distances(self) -> dict[Card, int]:
+        """How many cards a foundation of each card's suit still wants before it (the least of
+        them), by card; a card that no foundation will take is not there (count it 99)."""
+        def work(piles: list[Pile]) -> dict[Card, int]:
+            reached: dict[Suit, set[int]] = {}
+            for pile in piles:
+                top = pile.cards[-1]
+                reached.setdefault(top.suit, set()).add(SEQUENCE_PLACE[top])
+            distance: dict[Card, int] = {}
+            for suit, places in reached.items():
+                last = None  # the furthest place below this one that a foundation has reached
+                for place, card in enumerate(SEQUENCES[suit]):
+                    if last is not None:
+                        distance[card] = place - last - 1
+                    if place in places:
+                        last = place
+            return distance
+        return self.worked_out("distances", FOUNDATIONS, work)
 
     def progress(self) -> int:
         """The cards on the foundations beyond the sixteen they began with."""
@@ -719,19 +762,10 @@ def _pairing(mover: Card, source: str, under: Card, target: str) -> Move:
     return Move("pair", (under, mover), source, target, f"{mover.text} → {under.text}")
 
 
-def _firsts(places: list[tuple[str, Card]]) -> dict[Card, str]:
-    """Each card of ``places`` with the first place that holds one like it, in that order."""
-    found: dict[Card, str] = {}
-    for name, card in places:
-        found.setdefault(card, name)
-    return found
+def _firsts(places: list[tuple[str, T]]) -> list[tuple[str, T]]:
+    """The first place of ``places`` to hold each card (or pair), with it, in their order."""
+    found: dict[T, str] = {}
+    for name, cards in places:
+        found.setdefault(cards, name)
+    return [(name, cards) for cards, name in found.items()]
 
-
-def _rank_index_up(value: int) -> int:
-    """The place of a value in an Admiral's sequence (A 1 … J 11, K 12)."""
-    return 12 if value == 13 else value
-
-
-def _rank_index_down(value: int) -> int:
-    """The place of a value in a General's sequence counted from the bottom (A 1 … 10 10, Q 11, K 12)."""
-    return value - 1 if value >= 12 else value

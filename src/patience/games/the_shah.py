@@ -36,7 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, moves_up, ring
+from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up, ring
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -62,9 +62,14 @@ FOUNDATIONS = tuple(f"foundation {r}" for r in range(1, RAYS + 1))
 #: ("beginning with the inner circles, and proceeding from left to right as before").
 PLACES = tuple(f"circle {c} ray {r}" for c in range(1, CIRCLES + 1) for r in range(1, RAYS + 1))
 _RAY = {r: tuple(f"circle {c} ray {r}" for c in range(1, CIRCLES + 1)) for r in range(1, RAYS + 1)}
+#: The places of each ray from the outside in, by their index in PLACES.
+_OUTSIDE_IN = tuple(tuple(c * RAYS + r for c in reversed(range(CIRCLES))) for r in range(RAYS))
 _CIRCLE_OF = {name: i // RAYS + 1 for i, name in enumerate(PLACES)}
+_THIRD = frozenset(name for name, circle in _CIRCLE_OF.items() if circle == CIRCLES)
 _RAY_OF = {name: i % RAYS + 1 for i, name in enumerate(PLACES)}
 _MARRIES = MARRIAGE.table()
+#: The cards that may be married onto each card, by its code.
+_MARRYING = MARRIAGE.children_table()
 
 #: What the option ``marry_from`` says.
 MARRY_FROM = ("what may be married onto a card of the third circle: a card of the third circle or the top "
@@ -78,6 +83,20 @@ FOUNDATION_REASONS = {"must follow suit": ("III", "the foundations must follow s
 #: The moves that take cards from the pack (one to its place, one into the first space), and the
 #: re-deal the game does not have.
 DEAL, REFILL, REDEAL = Move("deal", notation="deal"), Move("deal", notation="refill"), Move("redeal", notation="redeal")
+
+
+def _marriages(sources: Sequence[tuple[str, Card]]) -> dict[Card, list[tuple[str, Card]]]:
+    """For each card that may be married now, the available cards of the third circle among
+    ``sources`` (places with their cards) that it may be married onto, in their order."""
+    onto: dict[Card, list[tuple[str, Card]]] = {}
+    for target, under in sources:
+        if target in _THIRD:
+            for card in _MARRYING[under]:
+                if card in onto:
+                    onto[card].append((target, under))
+                else:
+                    onto[card] = [(target, under)]
+    return onto
 
 
 @register
@@ -206,6 +225,19 @@ circle 2 ray 8: Q♥
                 return name
         return None
 
+    def _star(self) -> tuple[list[tuple[Card, ...]], list[tuple[str, Card]]]:
+        """The cards of the places of the star, in the order of :data:`PLACES`, and the available
+        card of each ray (its outermost, Rule I) with its place, from ray 1."""
+        piles = self.piles
+        laid = [piles[name].cards for name in PLACES]
+        available: list[tuple[str, Card]] = []
+        for ray in _OUTSIDE_IN:
+            for index in ray:
+                if laid[index]:
+                    available.append((PLACES[index], laid[index][-1]))
+                    break
+        return laid, available
+
     def spaces(self) -> list[str]:
         """The empty places of the star once it is complete, in the order they are refilled:
         the inner circles first, each from the top clockwise."""
@@ -317,47 +349,47 @@ circle 2 ray 8: Q♥
         piles, counters = self.piles, self.counters
         pack = bool(piles["pack"].cards)
         star = counters["dealt"] >= len(PLACES)
-        sources: list[tuple[str, Card]] = []
-        for ray in _RAY.values():
-            for name in reversed(ray):
-                cards = piles[name].cards
-                if cards:
-                    sources.append((name, cards[-1]))
-                    break
+        laid, sources = self._star()
         talon = piles["talon"].cards
         if talon:
             sources.append(("talon", talon[-1]))
         first = None
         lanes: list[str] = []
         if star:
-            first = next((name for name in PLACES if not piles[name].cards), None)
-            lanes = [ray[0] for ray in _RAY.values() if not (piles[ray[0]].cards or piles[ray[1]].cards
-                                                             or piles[ray[2]].cards)]
+            first = PLACES[laid.index(())] if () in laid else None
+            lanes = [PLACES[ray] for ray in range(RAYS)
+                     if not (laid[ray] or laid[ray + RAYS] or laid[ray + 2 * RAYS])]
         legal: list[Move] = []
         if pack and first is None:
             legal.append(DEAL)
         if pack and first is not None:
             legal.append(REFILL)
         takers = self.foundation_takers(distinct_suits=False)
-        outer = [(name, card) for name, card in sources if _CIRCLE_OF.get(name) == CIRCLES]
+        if not star:
+            for source, card in sources:
+                up = takers.get(card)
+                if up:
+                    legal += moves_up(source, card, up)
+            return legal
+        onto = _marriages(sources)
         for source, card in sources:
-            if star:
-                legal += self._card_moves(source, card, outer, takers, first, lanes)
-            else:
-                legal += moves_up(source, card, takers.get(card, []))
+            # (most available cards have no move: they are not looked at again)
+            if card in takers or card in onto or source == "talon" or (lanes and _CIRCLE_OF[source] == CIRCLES):
+                legal += self._card_moves(source, card, onto, takers, first, lanes)
         return legal
 
-    def _card_moves(self, source: str, card: Card, outer: Sequence[tuple[str, Card]],
+    def _card_moves(self, source: str, card: Card, onto: Mapping[Card, Sequence[tuple[str, Card]]],
                     takers: Mapping[int, Sequence[str]], first: str | None, lanes: Sequence[str]) -> list[Move]:
         """The moves of ``card``, available at ``source`` (a place of the star or the talon), once the
         star is complete: to the foundations ``takers`` name, as a marriage onto the available cards of
-        the third circle, ``outer`` (their places and cards), from the talon into the first space
-        ``first``, and from the third circle into the inner places of the ``lanes``."""
-        moves = moves_up(source, card, takers.get(card, []))
+        the third circle it may lie on, ``onto`` (:func:`_marriages`), from the talon into the first
+        space ``first``, and from the third circle into the inner places of the ``lanes``."""
+        up = takers.get(card)
+        moves = moves_up(source, card, up) if up else []
         third = _CIRCLE_OF.get(source) == CIRCLES
-        if third or (source == "talon" and self.options.marry_from == "talon"):
-            for target, under in outer:
-                if target != source and _MARRIES[under][card]:
+        if card in onto and (third or (source == "talon" and self.options.marry_from == "talon")):
+            for target, under in onto[card]:
+                if target != source:
                     moves.append(Move("move", (card,), source, target, f"{card} → {under}"))
         if first is not None and source == "talon":
             moves.append(Move("move", (card,), source, first, f"{card} → space"))
@@ -428,19 +460,34 @@ circle 2 ray 8: Q♥
         piles = self.piles
         pack = piles["pack"].cards
         talon = piles["talon"].cards
-        sources = [(name, piles[name].cards[-1]) for name in (self.outermost(r) for r in range(1, RAYS + 1)) if name]
-        outer = [(name, card) for name, card in sources if _CIRCLE_OF[name] == CIRCLES]
+        sources = self._star()[1]
+        onto = _marriages(sources)
         takers = self.foundation_takers(distinct_suits=False)
-        emptying = [move for name, card in sources if len(piles[name].cards) == 1
-                    for move in self._card_moves(name, card, outer, takers, None, ())]
+        emptying = [move for name, card in sources
+                    if len(piles[name].cards) == 1 and (card in takers or card in onto)
+                    for move in self._card_moves(name, card, onto, takers, None, ())]
         runs: list[tuple[Move, ...]] = []
         for dealt in range(1, min(len(pack), PACK_RUN - len(run)) + 1):
             run += (DEAL,)
             card = pack[-dealt]
-            uses = emptying + self._card_moves("talon", card, outer, takers, None, ())
+            if card in takers or card in onto:
+                uses = emptying + self._card_moves("talon", card, onto, takers, None, ())
+            elif emptying:
+                uses = emptying
+            else:
+                continue  # (nothing to use the card: no run ends here)
             runs += runs_using(self, run, uses,
                                lambda: {**piles, "talon": Pile(talon + pack[:-dealt - 1:-1])})
         return runs
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position as the search tells positions apart, the foundations in any order (as
+        :attr:`INTERCHANGEABLE` says): the pack by its size (it is only ever dealt from the top),
+        the talon, the places of the star, the foundations by their top cards (each follows its
+        suit from the ace), sorted, and how far the star is dealt.  The kings never move."""
+        piles = self.piles
+        return (len(piles["pack"].cards), piles["talon"].cards, tuple([piles[name].cards for name in PLACES]),
+                foundation_tops(piles, FOUNDATIONS), self.counters["dealt"])
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """Once the pack is exhausted: a card played up when the cards one lower in its suit (of
@@ -547,6 +594,24 @@ circle 2 ray 8: Q♥
         if self.counters["dealt"] < len(PLACES) and source != "talon" and piles["pack"].cards:
             # "filling the spaces at once from the cards in your hand"
             self.transfer("pack", source)
+
+    def apply_step(self, moves: Sequence[Move]) -> None:
+        """A search's step made at once where it begins with deals to the talon of a complete star
+        (a run of :meth:`pack_runs`): the pack's next cards laid on the talon in turn; the rest of
+        the step a move at a time."""
+        deals = 0
+        if self.counters["dealt"] >= len(PLACES):
+            while deals < len(moves) and moves[deals] == DEAL:
+                deals += 1
+        if deals > 1:
+            piles = self.piles
+            pack, talon = piles["pack"], piles["talon"]
+            left = len(pack.cards) - deals
+            piles["pack"] = Pile(pack.cards[:left], min(pack.face_down, left))
+            piles["talon"] = Pile(talon.cards + pack.cards[left:][::-1], talon.face_down)
+            moves = moves[deals:]
+        for move in moves:
+            self.apply(move)
 
     # ------------------------------------------------------------ the result
     @property
