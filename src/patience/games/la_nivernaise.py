@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Foundation
 from ..cards import Card, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, move_onto, moves_up
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from . import register
 
@@ -52,8 +52,21 @@ LINE = tuple(f"line {i}" for i in range(1, 7))
 #: "Each composed of four cards dealt together".
 PACKET = 4
 
+#: The foundations of each foundation's own kind (begun in different suits), and those of the other
+#: kind (between which the exchange passes a card).
+KIND = {name: ASCENDING if name in ASCENDING else DESCENDING for name in FOUNDATIONS}
+OTHER_KIND = {name: DESCENDING if name in ASCENDING else ASCENDING for name in FOUNDATIONS}
+#: What each foundation's build says of a card laid on its top card
+#: (:meth:`~patience.build.Build.fault`), by the codes of the two, looked up once: the beam's scoring
+#: asks it of every card it sees in the Line.
+_UP_FAULTS, _DOWN_FAULTS = (tuple(tuple(rule.build.fault(below, above) for above in range(53)) for below in range(53))
+                            for rule in (ACES_UP, KINGS_DOWN))
+FAULT_ON = {name: _UP_FAULTS if name in ASCENDING else _DOWN_FAULTS for name in FOUNDATIONS}
+
 DEAL = Move("deal", (), "pack", None, "deal")
 REDEAL = Move("redeal", (), None, "pack", "redeal")
+#: The pack's card into each place of the Flanks.
+FILL = {flank: Move("fill", (), "pack", flank, f"pack → {flank}") for flank in FLANKS}
 
 #: Plate 013: the Flanks (left column from the top, then the right) and the uppermost card of each
 #: packet of the Line, from the left.
@@ -123,6 +136,12 @@ class LaNivernaise(Game):
         ),
     )
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # Read once for the hot paths: the reading of Rule II, and whether the last vacancy is kept.
+        self._under = self.options.examine == "under"
+        self._keep_vacancy = bool(self.options.keep_vacancy)
+
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
         """The pack, the Flanks, the foundations (the four ascending, then the four descending), the Line."""
@@ -135,11 +154,15 @@ class LaNivernaise(Game):
         """As the rule has it; and an empty foundation takes no ace (or king) of a suit that another
         of its kind has begun with: "four aces and four kings of different suits"."""
         piles = self.piles
-        if not piles[name].cards:
-            kind = ASCENDING if name in ASCENDING else DESCENDING
-            if any(piles[other].cards and piles[other].cards[0].suit == card.suit for other in kind):
+        cards = piles[name].cards
+        if cards:
+            return FAULT_ON[name][cards[-1]][card]
+        suit = card.suit
+        for other in KIND[name]:
+            begun = piles[other].cards
+            if begun and begun[0].suit == suit:
                 return "different suits"
-        return self.foundation_rule(name).fault(piles[name].cards, card)
+        return self.foundation_rule(name).fault(cards, card)
 
     def lay_out(self, cards: list[Card], flanks: Sequence[Card] = (), tops: Sequence[Card] = ()) -> None:
         """Deal eight cards to the Flanks (the left column from the top, then the right), then six
@@ -192,8 +215,9 @@ class LaNivernaise(Game):
     def examined(self) -> int:
         """How many cards of each packet may be seen now (Rule II): the uppermost and one more for each
         vacancy of the Flanks, or with ``examine=count`` as many as the vacancies (one at least)."""
-        k = len(self.vacancies())
-        return k + 1 if self.options.examine == "under" else max(k, 1)
+        piles = self.piles
+        k = len([name for name in FLANKS if not piles[name].cards])
+        return k + 1 if self._under else max(k, 1)
 
     def _cover(self) -> None:
         """Turn face down every card of the Line that may not be examined, face up those that may."""
@@ -232,42 +256,36 @@ class LaNivernaise(Game):
         yield DEAL
         yield REDEAL
 
-    def _partners(self, name: str) -> list[str]:
-        """The foundations of the other kind begun in the suit of ``name``'s cards."""
-        piles = self.piles
-        cards = piles[name].cards
-        if not cards:
-            return []
-        others = DESCENDING if name in ASCENDING else ASCENDING
-        return [other for other in others if piles[other].cards and piles[other].cards[0].suit == cards[0].suit]
-
     def generate_legal_moves(self) -> list[Move]:
         piles = self.piles
         takers = self.foundation_takers()
         vacant = [name for name in FLANKS if not piles[name].cards]
-        may_fill = bool(vacant) and not (self.options.keep_vacancy and len(vacant) == 1)
+        may_fill = bool(vacant) and not (self._keep_vacancy and len(vacant) == 1)
         moves: list[Move] = []
         for source in FLANKS:
             cards = piles[source].cards
-            if cards:
-                moves += moves_up(source, cards[-1], takers.get(cards[-1], ()))
+            if cards and cards[-1] in takers:
+                moves += _moves_up(source, cards[-1], takers[cards[-1]])
         for source in LINE:
             cards = piles[source].cards
             if cards:
                 top = cards[-1]
-                moves += moves_up(source, top, takers.get(top, ()))
+                if top in takers:
+                    moves += _moves_up(source, top, takers[top])
                 if may_fill:
                     moves += [move_onto((top,), source, flank, flank) for flank in vacant]
         for source in FOUNDATIONS:
             cards = piles[source].cards
-            if len(cards) > 1:
-                for target in self._partners(source):
-                    under = piles[target].cards[-1]
-                    if self.foundation_rule(target).build.follows(under, cards[-1]):
-                        moves.append(move_onto((cards[-1],), source, target, target))
+            if len(cards) > 1 and cards[-1] in takers:
+                # the exchange: to a foundation of the other kind begun in the suit that takes the card
+                top = cards[-1]
+                for target in takers[top]:
+                    under = piles[target].cards
+                    if target in OTHER_KIND[source] and under and under[0].suit == cards[0].suit:
+                        moves.append(move_onto((top,), source, target, target))
         if piles["pack"].cards:
             if may_fill:
-                moves += [Move("fill", (), "pack", flank, f"pack → {flank}") for flank in vacant]
+                moves += [FILL[flank] for flank in vacant]
             moves.append(DEAL)
         elif self.counters["redeals"] < 1 and any(piles[name].cards for name in LINE):
             moves.append(REDEAL)
@@ -277,8 +295,35 @@ class LaNivernaise(Game):
         """The legal moves less those into a vacancy of the Flanks other than the first: the places
         of the Flanks are alike."""
         legal = self.legal_moves()
-        first = next((name for name in FLANKS if not self.piles[name].cards), None)
-        return [m for m in legal if m[3] not in FLANKS or m[3] == first]
+        piles = self.piles
+        vacant = [name for name in FLANKS if not piles[name].cards]
+        if len(vacant) < 2:  # (every move to the Flanks goes into the one vacancy, if any)
+            return legal
+        return [m for m in legal if m[3] not in FLANKS or m[3] == vacant[0]]
+
+    def progress(self) -> int:
+        """The cards on the foundations."""
+        piles = self.piles
+        return sum([len(piles[name].cards) for name in FOUNDATIONS])
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """The key of the core (:attr:`INTERCHANGEABLE`: the places of the Flanks alike, and the
+        foundations), made of the piles' cards alone, which hash without a call: the pack, the
+        packets of the Line in order, the cards of the Flanks and of the foundations whatever their
+        places, and the re-deals made.  What lies face down follows from the cards (the pack all of
+        it, each packet as Rule II and the vacancies of the Flanks say).
+
+        >>> game = LaNivernaise.from_plate()
+        >>> key = game.solver_key()
+        >>> game.play("K♣ → foundation") and game.solver_key() != key
+        True
+        >>> game.undo() and game.solver_key() == key
+        True
+        """
+        piles = self.piles
+        return (piles["pack"].cards, *[piles[name].cards for name in LINE],
+                tuple(sorted([piles[name].cards for name in FLANKS])),
+                tuple(sorted([piles[name].cards for name in FOUNDATIONS])), self.counters["redeals"])
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played up from the Flanks, or, once the Line has been re-dealt, from a packet that
@@ -385,8 +430,11 @@ class LaNivernaise(Game):
     def apply(self, move: Move) -> None:
         kind = move[0]
         if kind == "deal":
+            # (the vacancies are as they were: each packet dealt to is laid as Rule II has it, and
+            # the others lie as they lay)
             self._deal_round()
-        elif kind == "redeal":
+            return
+        if kind == "redeal":
             self.counters["redeals"] += 1
             # Rule IV: the packets taken up from the left, the whole turned and dealt again as at first
             self.gather(LINE, into="pack")
@@ -404,18 +452,30 @@ class LaNivernaise(Game):
 
     def _deal_packet(self, name: str) -> None:
         """Four cards of the pack (or what is left of it) dealt together onto the packet ``name``."""
-        piles = self.piles
-        pack = piles["pack"]
-        count = min(PACKET, len(pack.cards))
-        if count:
-            taken = pack.cards[len(pack.cards) - count:]
-            piles["pack"] = pack.without(count)
-            piles[name] = Pile(piles[name].cards + tuple(reversed(taken)), piles[name].face_down)
+        self._deal_onto((name,))
 
     def _deal_round(self) -> None:
         """A round of four cards together on each packet of the Line, from the left."""
-        for name in LINE:
-            self._deal_packet(name)
+        self._deal_onto(LINE)
+
+    def _deal_onto(self, packets: Sequence[str]) -> None:
+        """Four cards of the pack (or what is left of it) dealt together onto each of ``packets`` in
+        turn, each packet lying as Rule II has it."""
+        piles = self.piles
+        pack = piles["pack"]
+        cards = pack.cards
+        left = len(cards)
+        if not left:
+            return
+        seen = self.examined()
+        for name in packets:
+            count = min(PACKET, left)
+            packet = piles[name].cards + cards[left - count:left][::-1]
+            piles[name] = Pile(packet, max(0, len(packet) - seen))
+            left -= count
+            if not left:
+                break
+        piles["pack"] = Pile(cards[:left], min(pack.face_down, left))
 
     # ------------------------------------------------------------------ the result
     @property
@@ -503,6 +563,13 @@ class LaNivernaise(Game):
         lines.append("line: " + "  ".join(f"{top(name)}/{len(piles[name])}" for name in LINE))
         lines.append(f"pack: {len(piles['pack'])} cards; re-deals made: {self.counters['redeals']}")
         return "\n".join(lines)
+
+
+def _moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:
+    """:func:`~patience.game.moves_up`'s moves, each made once (:func:`~patience.game.move_onto`)."""
+    if len(takers) == 1:
+        return [move_onto((card,), source, takers[0], "foundation")]
+    return [move_onto((card,), source, name, name) for name in takers]
 
 
 LaNivernaise.PLATE = str(LaNivernaise.from_cards(PLATE_FLANKS, PLATE_LINE, PLATE_SEED))
