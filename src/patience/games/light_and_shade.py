@@ -80,6 +80,8 @@ STAY = ("Sequences", "a card on the Auxiliaries leaves them only for a foundatio
 
 #: Rule I as a table, ``ONTO_FOUNDATION[top][card]``: whether ``card`` goes on a foundation topped by ``top``.
 ONTO_FOUNDATION = ASCENDING.build.table()
+#: Rule I the other way round, ``FOUNDATION_TAKES[top]``: the cards (of one pack) a foundation topped by ``top`` takes.
+FOUNDATION_TAKES = ASCENDING.build.children_table()
 
 
 def _shade_of(value: int, red: bool) -> str:
@@ -159,6 +161,11 @@ class LightAndShade(Game):
     #: eight cards just dealt.  The 88 cards of the pack are not on the plate: they are set in the
     #: order chosen in the chapter.
     PLATE: ClassVar[str | None] = None  # set below the class, from PLATE_AUXILIARIES, PLATE_RIVALS and PLATE_PACK
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # Read once: the talon's card is offered to the Auxiliaries at every card of a run of the pack.
+        self._talon_to_auxiliaries = bool(self.options.talon_to_auxiliaries)
 
     # ------------------------------------------------------------------ the piles
     def pile_names(self) -> list[str]:
@@ -313,7 +320,7 @@ class LightAndShade(Game):
         (``takes``: each with its last card, by the shade it takes; unless ``talon_to_auxiliaries``
         is off), then into the vacancies of the Rivals, ``rivals`` (Rule III)."""
         moves = []
-        if self.options.talon_to_auxiliaries:
+        if self._talon_to_auxiliaries:
             for target, under in takes.get(_SHADE[card], ()):
                 moves.append(move_onto((card,), "talon", target, under.text))
         for target in rivals:
@@ -336,6 +343,25 @@ class LightAndShade(Game):
 
     # ------------------------------------------------------------ for solvers
     INTERCHANGEABLE = ("auxiliary", "rival", "foundation")
+
+    def progress(self) -> int:
+        """The cards on the foundations, their aces among them."""
+        piles = self.piles
+        return sum([len(piles[name].cards) for name in FOUNDATIONS])
+
+    def foundation_takers(self, distinct_suits: bool = True) -> dict[int, list[str]]:
+        """The foundations that take each card now, as :meth:`Game.foundation_takers` gives them (a
+        beam's scoring asks it of every card it sees), remembered for each lie of the foundations:
+        each foundation is begun from the start, its ace laid, and takes the cards Rule I lets lie on
+        its top card; of foundations that hold the same cards (all lie face up), only the first is
+        named.  No foundation is ever empty, so ``distinct_suits`` changes nothing.
+
+        >>> game = LightAndShade.deal(seed=1)
+        >>> game.foundation_takers() == Game.foundation_takers(game)
+        True
+        """
+        piles = self.piles
+        return _foundation_takers(tuple([piles[name].cards for name in FOUNDATIONS]))
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, each card by its value and colour alone (no rule of the game
@@ -502,8 +528,7 @@ class LightAndShade(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, move: Move) -> None:
-        assert move.source is not None and move.target is not None
-        self.transfer(move.source, move.target)
+        self.transfer(move[2], move[3])
 
     @property
     def is_won(self) -> bool:
@@ -572,6 +597,22 @@ class LightAndShade(Game):
             spots.append(Spot(aux, x, 2.5, fan="down"))
             spots.append(Spot(rival, x, rivals_y, fan="down"))  # one card: "down" only aligns the text
         return spots
+
+
+@lru_cache(maxsize=1 << 12)
+def _foundation_takers(foundations: tuple[tuple[Card, ...], ...]) -> dict[int, list[str]]:
+    """The foundations that take each card, by its code, given the cards of the eight foundations
+    (for :meth:`LightAndShade.foundation_takers`; remembered, as a search comes back to the same
+    foundations again and again: not to be changed)."""
+    takers: dict[int, list[str]] = {}
+    met: set[tuple[Card, ...]] = set()
+    for name, cards in zip(FOUNDATIONS, foundations):
+        if cards in met:
+            continue
+        met.add(cards)
+        for card in FOUNDATION_TAKES[cards[-1]]:
+            takers.setdefault(card, []).append(name)
+    return takers
 
 
 def _foundation_cards(suit: Suit, top: Card, pool: Counter[Card]) -> list[Card]:
