@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ..build import ACES_UP, KINGS_DOWN, Foundation
-from ..cards import Card, parse_cards
+from ..cards import CARDS, Card, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -59,8 +59,8 @@ OTHER_KIND = {name: DESCENDING if name in ASCENDING else ASCENDING for name in F
 #: What each foundation's build says of a card laid on its top card
 #: (:meth:`~patience.build.Build.fault`), by the codes of the two, looked up once: the beam's scoring
 #: asks it of every card it sees in the Line.
-_UP_FAULTS, _DOWN_FAULTS = (tuple(tuple(rule.build.fault(below, above) for above in range(53)) for below in range(53))
-                            for rule in (ACES_UP, KINGS_DOWN))
+_UP_FAULTS, _DOWN_FAULTS = (tuple(tuple(rule.build.fault(below, above) if below and above else None for above in CARDS)
+                                  for below in CARDS) for rule in (ACES_UP, KINGS_DOWN))
 FAULT_ON = {name: _UP_FAULTS if name in ASCENDING else _DOWN_FAULTS for name in FOUNDATIONS}
 
 DEAL = Move("deal", (), "pack", None, "deal")
