@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 from ..build import ACES_UP, Build, Foundation, suit_run
 from ..cards import Card, Rank, Suit
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up
+from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
 from ..solve import runs_using
 from . import register
@@ -78,9 +78,21 @@ class _Lie(NamedTuple):
     """What the moves of an available card look at (see :meth:`NapoleonsSquare._lie`)."""
 
     takes: Mapping[int, str]
-    packets: list[tuple[str, Card]]
-    spouses: dict[int, list[tuple[str, Card]]]
+    #: The top card of each packet that is not empty, with its packet, in the packets' order.
+    tops: list[tuple[str, Card]]
+    #: Those cards, as a set: a card is married only onto one of them.
+    showing: set[Card]
     vacancy: str | None
+    #: The moves of the packets' top cards, in the order of the legal moves.
+    square: list[Move]
+
+    def spouses(self, card: Card) -> list[tuple[str, Card]]:
+        """The packets whose top card takes ``card`` in marriage (one higher in its suit: a king
+        none), with that card, in the packets' order."""
+        higher = card + 1
+        if higher not in self.showing or card.value == 13:
+            return []
+        return [(name, top) for name, top in self.tops if top == higher]
 
 
 NOTE_WORDS = (
@@ -90,35 +102,31 @@ NOTE_WORDS = (
 )
 
 
-def _card_moves(takes: Mapping[int, str], spouses: Mapping[int, list[tuple[str, Card]]],
-                vacancy: str | None, sources: Iterable[tuple[str, Card]]) -> list[Move]:
-    """The legal moves of each card of ``sources``, available on its pile, in the order of
-    :meth:`NapoleonsSquare.generate_legal_moves`, in the lie ``takes``, ``spouses``, ``vacancy`` (see
-    :meth:`NapoleonsSquare._lie`): to its foundation, in marriage onto the packets and (from the talon
-    or the pack) into the vacancy, in the packets' order, and, just turned, to the talon."""
-    moves: list[Move] = []
-    for source, card in sources:
-        text = card.text
-        if card in takes:
-            moves += moves_up(source, card, (takes[card],))
-        married = spouses.get(card, ())
-        if vacancy is not None and source in ("turned", "talon"):
-            # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
-            # with the marriages).
-            at = PLACE[vacancy]
-            for target, under in married:
-                if PLACE[target] < at:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-            moves.append(Move("move", (card,), source, vacancy, text + " → space"))
-            for target, under in married:
-                if PLACE[target] > at:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-        else:
-            for target, under in married:
-                if target != source:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
-        if source == "turned":
-            moves.append(Move("move", (card,), source, "talon", text + " → talon"))
+def _card_moves(lie: _Lie, source: str, card: Card) -> list[Move]:
+    """The legal moves of ``card``, just turned or on top of the talon (``source``), in the order of
+    :meth:`NapoleonsSquare.generate_legal_moves`, in the ``lie`` (see :meth:`NapoleonsSquare._lie`):
+    to its foundation, in marriage onto the packets and into the vacancy, in the packets' order, and,
+    just turned, to the talon."""
+    cards = (card,)
+    moves = [move_onto(cards, source, lie.takes[card], "foundation")] if card in lie.takes else []
+    married = lie.spouses(card)
+    vacancy = lie.vacancy
+    if vacancy is None:
+        for target, under in married:
+            moves.append(move_onto(cards, source, target, under.text))
+    else:
+        # Rule II: a vacancy takes one card from the talon or the pack (in the packets' order
+        # with the marriages).
+        at = PLACE[vacancy]
+        for target, under in married:
+            if PLACE[target] < at:
+                moves.append(move_onto(cards, source, target, under.text))
+        moves.append(move_onto(cards, source, vacancy, "space"))
+        for target, under in married:
+            if PLACE[target] > at:
+                moves.append(move_onto(cards, source, target, under.text))
+    if source == "turned":
+        moves.append(move_onto(cards, source, "talon", "talon"))
     return moves
 
 
@@ -355,19 +363,16 @@ talon:
         True
         """
         piles = self.piles
-        takes, packets, spouses, vacancy = self._lie()
-        sources = list(packets)
+        lie = self._lie()
         turned, talon = piles["turned"].cards, piles["talon"].cards
-        if turned:
-            sources.append(("turned", turned[-1]))
-        if talon:
-            sources.append(("talon", talon[-1]))
-        moves: list[Move] = []
         # Talon: a card is turned when the last one has been played, married, put in a vacancy or
         # laid on the talon.
-        if not turned and piles["pack"].cards:
-            moves.append(DEAL)
-        moves += _card_moves(takes, spouses, vacancy, sources)
+        moves = [DEAL] if not turned and piles["pack"].cards else []
+        moves += lie.square
+        if turned:
+            moves += _card_moves(lie, "turned", turned[-1])
+        if talon:
+            moves += _card_moves(lie, "talon", talon[-1])
         remedy = self.options.remedy
         if remedy != "none" and self.square_as_dealt():
             moves += self._remedies(remedy)
@@ -394,9 +399,12 @@ talon:
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the packets (in a fixed
         order once play has begun: the rules treat them alike, and only the Note's re-deal,
-        which takes them up in order, tells one from another), each foundation by its top card
-        (it holds its suit from the ace up to that card), the card turned, the talon, the pack
-        (by its length where it only ever gives up its top card) and the re-deals made.
+        which takes them up in order, tells one from another), the card turned, the talon, the
+        pack (by its length where it only ever gives up its top card) and the re-deals made.
+
+        The foundations are left out: they hold the cards of the deal that lie nowhere else, each
+        its suit from the ace up, so two positions of one deal that agree on the rest agree on
+        them too.
 
         >>> game = NapoleonsSquare.from_plate()
         >>> print(game.play("deal"), "|", game.play("2♦ → talon"))
@@ -411,11 +419,10 @@ talon:
         packets = [piles[name].cards for name in PACKET_NAMES]
         if not self.square_as_dealt():
             packets.sort()
-        pack: Any = len(piles["pack"].cards)
-        if self.options.redeal == "pack":
-            pack = piles["pack"].cards
-        return (tuple(packets), foundation_tops(piles, FOUNDATION_NAMES), piles["turned"].cards, piles["talon"].cards,
-                pack, self.counters["redeals"])
+        pack: Any = piles["pack"].cards
+        if self.options.redeal != "pack":
+            pack = len(pack)
+        return (tuple(packets), piles["turned"].cards, piles["talon"].cards, pack, self.counters["redeals"])
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when both cards that could be married on it (the card
@@ -442,28 +449,31 @@ talon:
     def _lie(self) -> _Lie:
         """What the moves of an available card look at: the foundation that takes each card, by its
         code (the first begun in its suit with the card below it on top, or the first empty one for
-        an ace: Rule III); the top card of each packet, available (Rule I); the packets whose top
-        card takes a card in marriage, by the code of the card it takes (one lower in its suit); and
-        the first vacancy (the vacancies are alike: a card is offered the first).  Worked out once for
-        the packets and foundations as they lie (:meth:`~patience.game.Game.worked_out`), for the
-        legal moves and the runs of the pack worked out just after them."""
+        an ace: Rule III); the top card of each packet, available (Rule I), which takes in marriage
+        the card one lower in its suit (:meth:`_Lie.spouses`); the first vacancy (the vacancies are
+        alike: a card is offered the first); and the moves of the packets' top cards, to their
+        foundations and in marriage.  Worked out once for the packets and foundations as they lie
+        (:meth:`~patience.game.Game.worked_out`), for the legal moves and the runs of the pack
+        worked out just after them."""
         return self.worked_out("lie", _LIE_PILES, self._work_out_lie)
 
-    def _work_out_lie(self, _: list[Pile]) -> _Lie:
-        piles = self.piles
-        packets: list[tuple[str, Card]] = []
-        spouses: dict[int, list[tuple[str, Card]]] = {}
+    def _work_out_lie(self, piles: list[Pile]) -> _Lie:
+        tops = [(name, pile.cards[-1]) for name, pile in zip(PACKET_NAMES, piles) if pile.cards]
+        showing = {top for _, top in tops}
         vacancy = None
-        for name in PACKET_NAMES:
-            cards = piles[name].cards
-            if cards:
-                under = cards[-1]
-                packets.append((name, under))
-                if under.value > 1:
-                    spouses.setdefault(under - 1, []).append((name, under))
-            elif vacancy is None:
-                vacancy = name
-        return _Lie(self.going_up(FOUNDATION_NAMES, ACES), packets, spouses, vacancy)
+        if len(tops) < PACKETS:
+            vacancy = next(name for name, pile in zip(PACKET_NAMES, piles) if not pile.cards)
+        takes = self.going_up(FOUNDATION_NAMES, ACES)
+        lie = _Lie(takes, tops, showing, vacancy, [])
+        for source, card in tops:
+            if card in takes:
+                lie.square.append(move_onto((card,), source, takes[card], "foundation"))
+            # (Most cards have no spouse: that is asked first.  A packet's own top card is never
+            # one lower than itself.)
+            if card + 1 in showing:
+                for target, under in lie.spouses(card):
+                    lie.square.append(move_onto((card,), source, target, under.text))
+        return lie
 
     def pack_runs(self, first: Move) -> list[tuple[Move, ...]] | None:
         """Worked out from the lie here: a deal only turns the pack's next card, which must be
@@ -481,8 +491,7 @@ talon:
         if first != DEAL or piles["turned"].cards or not pack:
             return super().pack_runs(first)
         card = pack[-1]
-        takes, _, spouses, vacancy = self._lie()
-        return runs_using(self, (first,), _card_moves(takes, spouses, vacancy, (("turned", card),)),
+        return runs_using(self, (first,), _card_moves(self._lie(), "turned", card),
                           lambda: {"turned": Pile((card,))})
 
     def aliases(self, move: Move) -> set[str]:
