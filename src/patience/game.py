@@ -339,10 +339,12 @@ def moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:
 
     >>> [str(m) for m in moves_up("waste", Card.parse("A♥"), ["foundation 1", "foundation 2"])]
     ['A♥ → foundation 1', 'A♥ → foundation 2']
+
+    Each move is made once (:func:`move_onto`): a search meets the same moves position after position.
     """
     if len(takers) == 1:
-        return [Move("move", (card,), source, takers[0], card.text + " → foundation")]
-    return [Move("move", (card,), source, name, f"{card.text} → {name}") for name in takers]
+        return [move_onto((card,), source, takers[0], "foundation")]
+    return [move_onto((card,), source, name, name) for name in takers]
 
 
 #: The order interchangeable piles are put in for a solver's key (:meth:`Game.solver_key`):

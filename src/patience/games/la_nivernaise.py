@@ -34,7 +34,7 @@ from typing import Any, Iterable, Sequence
 from ..build import ACES_UP, KINGS_DOWN, Foundation
 from ..cards import CARDS, Card, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, move_onto
+from ..game import Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -265,13 +265,13 @@ class LaNivernaise(Game):
         for source in FLANKS:
             cards = piles[source].cards
             if cards and cards[-1] in takers:
-                moves += _moves_up(source, cards[-1], takers[cards[-1]])
+                moves += moves_up(source, cards[-1], takers[cards[-1]])
         for source in LINE:
             cards = piles[source].cards
             if cards:
                 top = cards[-1]
                 if top in takers:
-                    moves += _moves_up(source, top, takers[top])
+                    moves += moves_up(source, top, takers[top])
                 if may_fill:
                     moves += [move_onto((top,), source, flank, flank) for flank in vacant]
         for source in FOUNDATIONS:
@@ -430,11 +430,8 @@ class LaNivernaise(Game):
     def apply(self, move: Move) -> None:
         kind = move[0]
         if kind == "deal":
-            # (the vacancies are as they were: each packet dealt to is laid as Rule II has it, and
-            # the others lie as they lay)
             self._deal_round()
-            return
-        if kind == "redeal":
+        elif kind == "redeal":
             self.counters["redeals"] += 1
             # Rule IV: the packets taken up from the left, the whole turned and dealt again as at first
             self.gather(LINE, into="pack")
@@ -563,13 +560,6 @@ class LaNivernaise(Game):
         lines.append("line: " + "  ".join(f"{top(name)}/{len(piles[name])}" for name in LINE))
         lines.append(f"pack: {len(piles['pack'])} cards; re-deals made: {self.counters['redeals']}")
         return "\n".join(lines)
-
-
-def _moves_up(source: str, card: Card, takers: Sequence[str]) -> list[Move]:
-    """:func:`~patience.game.moves_up`'s moves, each made once (:func:`~patience.game.move_onto`)."""
-    if len(takers) == 1:
-        return [move_onto((card,), source, takers[0], "foundation")]
-    return [move_onto((card,), source, name, name) for name in takers]
 
 
 LaNivernaise.PLATE = str(LaNivernaise.from_cards(PLATE_FLANKS, PLATE_LINE, PLATE_SEED))
