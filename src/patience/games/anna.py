@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ..build import Build, Foundation, marriage_reasons
-from ..cards import Card, Rank, parse_cards
+from ..cards import CARDS, Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
@@ -88,6 +88,14 @@ def after(card: Card) -> Card:
     10♠ K♠
     """
     return Card(Rank(card.value - 1 if card.value > 1 else 13), card.suit)
+
+
+#: :func:`after` of each card.
+AFTER = {card: after(card) for card in CARDS if card is not None}
+#: The cards that marry onto each card on the helps, by its code: the next one up in suit (none on a
+#: queen, Rule III).
+MARRYING = tuple(() if card is None or card.rank == Rank.QUEEN else MARRIAGE.children_table()[card]
+                 for card in CARDS)
 
 
 @register
@@ -193,7 +201,7 @@ class Anna(Game):
         for name, pile in zip(FOUNDATIONS, piles):
             cards = pile.cards
             if cards and len(cards) < FULL:
-                want = takers.setdefault(after(cards[-1]), [])
+                want = takers.setdefault(AFTER[cards[-1]], [])
                 if not any(self.piles[other] == pile for other in want):
                     want.append(name)
         return takers
@@ -217,17 +225,29 @@ class Anna(Game):
     def generate_legal_moves(self) -> list[Move]:
         piles = self.piles
         takers = self.worked_out("takers", FOUNDATIONS, self._takers)
-        tops = [(name, piles[name].cards[-1]) for name in HELPS if piles[name].cards]
-        sources = list(tops)
+        # the uppermost cards of the helps, and for each card the helps (in order) it marries onto
+        sources: list[tuple[str, Card]] = []
+        onto: dict[int, list[tuple[str, Card]]] = {}
+        for name in HELPS:
+            cards = piles[name].cards
+            if cards:
+                under = cards[-1]
+                sources.append((name, under))
+                for card in MARRYING[under]:
+                    if card in onto:
+                        onto[card].append((name, under))
+                    else:
+                        onto[card] = [(name, under)]
         talon = piles["talon"].cards
         if talon and self.talon_live():
             sources.append(("talon", talon[-1]))
         found: list[Move] = []
         for source, card in sources:
-            found += moves_up(source, card, takers.get(card, ()))
-            for name, under in tops:
-                if name != source and under.suit == card.suit and card.value == under.value + 1 \
-                        and under.rank != Rank.QUEEN:
+            going = takers.get(card)
+            if going is not None:
+                found += moves_up(source, card, going)
+            for name, under in onto.get(card, ()):
+                if name != source:
                     found.append(move_onto((card,), source, name, under.text))
         if piles["pack"].cards:
             if not (found and self.options.deal == "blocked"):
@@ -235,6 +255,14 @@ class Anna(Game):
         elif talon and self.counters["redeals"] < self.options.redeals:
             found.append(REDEAL)
         return found
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """As the base's: the pack and the talon as they lie, the N's places and the helps each in a
+        fixed order (by their cards, which tell them apart as the piles do: they lie face up), and
+        the counters."""
+        piles = self.piles
+        return (piles["pack"], piles["talon"], tuple(sorted([piles[name].cards for name in FOUNDATIONS])),
+                tuple(sorted([piles[name].cards for name in HELPS])), tuple(self.counters.values()))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card going up that no card can ever need to marry onto (a ten or a king, or one whose

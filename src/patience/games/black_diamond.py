@@ -22,7 +22,8 @@ deck.  The game is won when every black card is placed before the diamonds run o
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from functools import lru_cache
+from typing import Any, Collection, Iterable
 
 from ..cards import Card, Suit, whist_pack
 from ..errors import IllegalMove
@@ -61,6 +62,9 @@ GRID: dict[str, tuple[int, int]] = {
 }
 #: How many cards each place holds before it is cleared.
 LIMITS: dict[str, int] = {**{p: 3 for p in OUTSIDE}, **{p: 4 for p in INSIDE}, CENTRE: 5}
+#: The piles a solver's key takes as they lie (by their cards: the decks lie face down, the rest
+#: face up).
+IN_ORDER = ("diamonds", "black deck", "drawn", *DIAMONDS, *PLACES)
 
 
 def inside_values(a: int, b: int) -> set[int]:
@@ -78,6 +82,24 @@ def inside_values(a: int, b: int) -> set[int]:
     if big % small == 0:
         found.add(big // small)
     return {v for v in found if 1 <= v <= 13}
+
+
+@lru_cache(maxsize=None)
+def _replacements(drawn: Card) -> tuple[Move, ...]:
+    """The moves of the drawn diamond ``drawn`` to the place of each of the four diamonds."""
+    return tuple(Move("replace", (drawn,), "drawn", name, f"{drawn} → {name}") for name in DIAMONDS)
+
+
+#: :func:`inside_values` of every two diamonds' values, ``INSIDE_VALUES[a][b]``, and every value
+#: (what the centre takes).
+INSIDE_VALUES = tuple(tuple(frozenset(inside_values(a, b)) if a and b else frozenset() for b in range(14))
+                      for a in range(14))
+EVERY_VALUE = frozenset(range(1, 14))
+#: Each place with its limit and the diamonds it touches, by their places in :data:`DIAMONDS`.
+_GRID_RULES = tuple((place, LIMITS[place], tuple(DIAMONDS.index(d) for d in TOUCHES[place])) for place in PLACES)
+#: The remedies of rule 9: drawing a diamond, and clearing each place.
+DRAW = Move("draw", notation="draw a diamond")
+CLEARING = {place: Move("clear", (), place, "cleared", f"clear {place}") for place in PLACES}
 
 
 @register
@@ -204,7 +226,8 @@ class BlackDiamond(Game):
 
     def short(self) -> bool:
         """Whether a diamond is missing: the Diamond deck ran out in a replacement (the game is lost)."""
-        return any(not self.piles[d].cards for d in DIAMONDS)
+        piles = self.piles
+        return not all(piles[name].cards for name in DIAMONDS)
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -227,16 +250,40 @@ class BlackDiamond(Game):
         piles = self.piles
         drawn = piles["drawn"].top
         if drawn is not None:
-            return [Move("replace", (drawn,), "drawn", name, f"{drawn} → {name}") for name in DIAMONDS]
+            return list(_replacements(drawn))
         if self.short():
             return []
+        hand = piles["hand"].cards
+        open_places = self._open_places()
         legal = [move_onto((card,), "hand", place, place)
-                 for card in piles["hand"].cards for place in PLACES if self.takes(place, card) is None]
-        if self.stuck():
+                 for card in hand for place, suit, values in open_places
+                 if suit is not card.suit and card.value in values]
+        # Rule 9, as :meth:`stuck` judges it: whether no card in hand (or one of them) is placed
+        placed = {move[1][0] for move in legal}
+        if hand and (not placed if self.options.stuck == "hand" else len(placed) < len(hand)):
             if piles["diamonds"].cards:
-                legal.append(Move("draw", notation="draw a diamond"))
-            legal += [Move("clear", (), p, "cleared", f"clear {p}") for p in PLACES if piles[p].cards]
+                legal.append(DRAW)
+            legal += [CLEARING[p] for p in PLACES if piles[p].cards]
         return legal
+
+    def _open_places(self) -> list[tuple[str, Suit | None, Collection[int]]]:
+        """:meth:`takes` for every place at once, with every diamond in place: the places that
+        are not full, each with the suit its top card forbids (None: empty) and the values it takes."""
+        piles = self.piles
+        value = [piles[name].cards[0].value for name in DIAMONDS]
+        found: list[tuple[str, Suit | None, Collection[int]]] = []
+        for place, limit, touching in _GRID_RULES:
+            pile = piles[place].cards
+            if len(pile) >= limit:  # pragma: no cover - a full pile is cleared at once
+                continue
+            if len(touching) == 1:  # an outside edge
+                values: Collection[int] = (value[touching[0]],)
+            elif len(touching) == 2:  # an inside edge
+                values = INSIDE_VALUES[value[touching[0]]][value[touching[1]]]
+            else:  # the centre
+                values = EVERY_VALUE
+            found.append((place, pile[-1].suit if pile else None, values))
+        return found
 
     def violation(self, move: Move) -> IllegalMove | None:
         piles = self.piles
@@ -350,11 +397,14 @@ class BlackDiamond(Game):
         return 26 - len(piles["hand"].cards) - len(piles["black deck"].cards)
 
     def solver_key(self) -> tuple[Any, ...]:
-        """The position, with the cards in hand, the spent diamonds and the cleared cards taken as
-        sets: their order changes nothing to come."""
+        """The position, with the cards in hand taken as a set (their order changes nothing to
+        come), and without the spent diamonds and the cleared cards: no card passes between the
+        diamonds' piles (the Diamond deck, the drawn diamond, the four diamonds, the spent ones)
+        and the black cards' (the Black deck, the hand, the places, the cleared ones), so the
+        spent pile holds the cards of its side that the others of its side do not, and so does
+        the cleared pile.  (Cards lie face down in the decks alone, so their cards tell the piles.)"""
         piles = self.piles
-        loose = ("hand", "spent", "cleared")
-        return (tuple(pile if name not in loose else tuple(sorted(pile.cards)) for name, pile in piles.items()),)
+        return (tuple([piles[name].cards for name in IN_ORDER]), tuple(sorted(piles["hand"].cards)))
 
     # ------------------------------------------------------------ consistency
     def inconsistencies(self) -> list[str]:

@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 from ..build import Build, Foundation, suit_run
 from ..cards import CARDS, Card, Rank, parse_cards, shuffled, whist_pack
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up, pile_kind
+from ..game import Game, Move, Pile, Spot, foundation_tops, move_onto, moves_up, pile_kind
 from ..options import Option
 from ..render import fan_width
 from ..solve import runs_turning
@@ -53,6 +53,8 @@ SOURCE = "Lady Cadogan, Illustrated Games of Solitaire or Patience (1914), “Ge
 ARMS = ("top", "left", "centre", "right", "bottom")
 #: "The foundations follow suit" and "ascend in sequence": up in suit, the ace after the king.
 FOUNDATION_BUILD = Build("up", "same", wrap=True)
+#: The foundations of each value the first foundation card may have.
+FOUNDATIONS = {rank: Foundation(rank, FOUNDATION_BUILD) for rank in Rank}
 CROSS_NAMES = tuple(f"cross {i}" for i in range(1, 6))
 #: Turning the next card of the pack: the first after the cross goes to the upper left corner.
 DEAL, DEAL_FIRST = Move("deal", (), "pack", "talon", "deal"), Move("deal", (), "pack", "foundation 1", "deal")
@@ -229,19 +231,22 @@ class GeneralSedgewick(Game):
     def base(self) -> Rank | None:
         """The value of the foundation cards: that of the first, in the upper left corner
         (None until it is turned)."""
-        first = self.piles["foundation 1"]
-        return first[0].rank if first.cards else None
+        first = self.piles["foundation 1"].cards
+        return first[0].rank if first else None
 
     def foundation_rule(self, name: str) -> Foundation:
         base = self.base
         if base is None:
             raise ValueError("the first foundation card is not turned yet")
-        return Foundation(base, FOUNDATION_BUILD)
+        return FOUNDATIONS[base]
 
     def foundation_fault(self, name: str, card: Card) -> str | None:
-        if self.base is None:
+        # (Asked of every card in sight by a beam's score: the rule is looked up, not made.)
+        piles = self.piles
+        first = piles["foundation 1"].cards
+        if not first:
             return "the first foundation card is not turned yet"
-        return super().foundation_fault(name, card)
+        return FOUNDATIONS[first[0].rank].fault(piles[name].cards, card)
 
     # ------------------------------------------------------------------ moves
     def available(self) -> list[str]:
@@ -292,6 +297,11 @@ class GeneralSedgewick(Game):
         >>> game.legal_moves() == [m for m in game.moves() if game.violation(m) is None]
         True
         """
+        return self._moves(every_vacancy=True)
+
+    def _moves(self, every_vacancy: bool) -> list[Move]:
+        """The legal moves (:meth:`generate_legal_moves`), or, without ``every_vacancy``, those
+        less a card's moves to a second or further vacancy (:meth:`useful_moves`)."""
         piles = self.piles
         first = piles["foundation 1"].cards
         moves: list[Move] = []
@@ -302,7 +312,7 @@ class GeneralSedgewick(Game):
         takes, packets, vacancies = self._reach()
         talon = piles["talon"].cards
         return moves + self._card_moves([*packets, ("talon", talon[-1])] if talon else packets,
-                                        takes, packets, vacancies)
+                                        takes, packets, vacancies, every_vacancy)
 
     def _reach(self) -> tuple[dict[int, str], list[tuple[str, Card]], list[str]]:
         """Where the cards in play may go, once the first foundation card is down: the foundation
@@ -335,16 +345,17 @@ class GeneralSedgewick(Game):
         return takes, packets, vacancies
 
     def _card_moves(self, sources: Sequence[tuple[str, Card]], takes: Mapping[int, str],
-                    packets: Sequence[tuple[str, Card]], vacancies: Sequence[str]) -> list[Move]:
+                    packets: Sequence[tuple[str, Card]], vacancies: Sequence[str],
+                    every_vacancy: bool = True) -> list[Move]:
         """The moves of each card of ``sources``, the uppermost of its pile (a packet or the talon),
         where :meth:`_reach` says cards may go: to the foundation that takes it, then onto each other
         packet one higher (Rules III and IV) and, from the talon, to each vacancy (the first written
-        ``space``); with ``runs``, then each descending sequence at the top of a packet onto the others."""
+        ``space``; without ``every_vacancy``, the first alone); with ``runs``, then each descending
+        sequence at the top of a packet onto the others."""
         piles = self.piles
         runs, on = self.options.runs, ON[self.options.wrap]
         moves: list[Move] = []
         for source, card in sources:
-            text = card.text
             if card in takes:
                 moves += moves_up(source, card, (takes[card],))
             if source == "talon":
@@ -352,15 +363,17 @@ class GeneralSedgewick(Game):
                 for target in CROSS_NAMES if vacancies else ():
                     under = tops.get(target)
                     if under is None:
-                        where = "space" if target == vacancies[0] else target
-                        moves.append(Move("move", (card,), source, target, f"{text} → {where}"))
+                        if target == vacancies[0]:
+                            moves.append(move_onto((card,), source, target, "space"))
+                        elif every_vacancy:
+                            moves.append(move_onto((card,), source, target, target))
                     elif on[under][card]:
-                        moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+                        moves.append(move_onto((card,), source, target, under.text))
                 if vacancies:
                     continue
             for target, under in packets:
                 if target != source and on[under][card]:
-                    moves.append(Move("move", (card,), source, target, f"{text} → {under.text}"))
+                    moves.append(move_onto((card,), source, target, under.text))
             if runs and source != "talon":  # a descending sequence at the top of a packet onto the others
                 pile = piles[source].cards
                 for n in range(2, descending_run(pile, on) + 1):
@@ -395,16 +408,9 @@ class GeneralSedgewick(Game):
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card's moves to a second or further vacancy: the rules treat the
-        places of the cross alike, so every vacancy a card can fill gives one position."""
-        return self._useful(self.legal_moves())
-
-    def _useful(self, moves: list[Move]) -> list[Move]:
-        """Of ``moves``, those :meth:`useful_moves` keeps."""
-        piles = self.piles
-        later_vacancies = [name for name in CROSS_NAMES if not piles[name].cards][1:]
-        if not later_vacancies:
-            return moves
-        return [m for m in moves if m[3] not in later_vacancies]
+        places of the cross alike, so every vacancy a card can fill gives one position.  (Made
+        directly, not filtered from :meth:`legal_moves`.)"""
+        return self._moves(every_vacancy=False)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when every card that could be placed on it on the cross
@@ -457,7 +463,8 @@ class GeneralSedgewick(Game):
             return super().pack_runs(first)
         takes, packets, vacancies = self._reach()
         return runs_turning(self, first, "pack", "talon", 1, lambda in_pack, on_talon, _: [DEAL] if in_pack else [],
-                            lambda card: self._useful(self._card_moves((("talon", card),), takes, packets, vacancies)))
+                            lambda card: self._card_moves((("talon", card),), takes, packets, vacancies,
+                                                          every_vacancy=False))
 
     def _run_moves(self, source: str) -> Iterator[Move]:
         """With ``runs``: the sequences of two or more cards at the top of ``source`` onto the
@@ -568,7 +575,10 @@ class GeneralSedgewick(Game):
     @property
     def is_won(self) -> bool:
         piles = self.piles
-        return all(len(piles[name].cards) == 13 for name in FOUNDATION_NAMES)
+        for name in FOUNDATION_NAMES:
+            if len(piles[name].cards) != 13:
+                return False
+        return True
 
     def inconsistencies(self) -> list[str]:
         """What in this position no game played by the rules (and the options) can have made: an

@@ -53,6 +53,8 @@ SIXTH_ROW = 6
 MARRIAGE = Build("either", "same")
 #: "The aces ascending in sequence to kings, the kings descending in sequence to aces."
 FOUNDATIONS = (ACES_UP,) * 4 + (KINGS_DOWN,) * 4
+#: The rule of each foundation, by its name.
+FOUNDATION_RULES = {f"foundation {i + 1}": rule for i, rule in enumerate(FOUNDATIONS)}
 
 #: For each card (by its code), the cards that marry it.
 MARRYING = MARRIAGE.children_table()
@@ -127,8 +129,9 @@ class TheFifteen(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        # Read once for the hot path: the columns in order.
+        # Read once for the hot path: the columns and the foundations in order.
         self._columns = tuple(self.piles_of("column"))
+        self._foundations = tuple(self.piles_of("foundation"))
 
     # ------------------------------------------------------------------ the deal
     def pile_names(self) -> list[str]:
@@ -137,7 +140,7 @@ class TheFifteen(Game):
         ]
 
     def foundation_rule(self, name: str) -> Foundation:
-        return FOUNDATIONS[int(name.split()[-1]) - 1]
+        return FOUNDATION_RULES[name]
 
     def lay_out(self, cards: list[Card]) -> None:
         """Deal: from left to right in rows of fifteen, the last row fourteen; the ``n``-th card
@@ -240,6 +243,11 @@ class TheFifteen(Game):
         """The legal moves, in the order of :meth:`moves`, made directly: each available card to
         the foundations that take it, onto the available cards it marries and to the lanes, then
         the exception's withdrawals where it applies."""
+        return self._moves_to_lanes(every_lane=True)
+
+    def _moves_to_lanes(self, every_lane: bool) -> list[Move]:
+        """The legal moves (:meth:`generate_legal_moves`), or, without ``every_lane``, those less a
+        card's moves to a second, third … lane (:meth:`useful_moves`)."""
         piles = self.piles
         # Rule I: the lowest card of each column, with whether it lies alone there; the lanes;
         # and, for each card, the columns (in their order) whose available card it marries
@@ -261,6 +269,8 @@ class TheFifteen(Game):
         takers = self.foundation_takers(self.options.distinct_suits)
         # a lane is written "lane" while it is the only one
         to_lanes = [(lane, "lane" if len(lanes) == 1 else lane) for lane in lanes]
+        if not every_lane:
+            del to_lanes[1:]
         legal: list[Move] = []
         append = legal.append
         for source, card, alone in available:
@@ -276,9 +286,10 @@ class TheFifteen(Game):
                 for lane, where in to_lanes:
                     append(move_onto((card,), source, lane, where))
         # Opening: one ace and one king from the sixth row, while no foundation is begun and
-        # none is available (and, 'stuck', while no card can move)
+        # none is available (and, 'stuck', while no card can move: a card that can move to a
+        # lane can move to the first)
         exception = self.options.exception
-        if exception != "none" and not any(piles[name].cards for name in self.piles_of("foundation")) and \
+        if exception != "none" and not any(piles[name].cards for name in self._foundations) and \
                 not any(card.value in (1, 13) for _, card, _ in available) and \
                 (exception != "stuck" or not legal):
             legal += self._withdrawals()
@@ -286,14 +297,17 @@ class TheFifteen(Game):
 
     # ------------------------------------------------------------ for solvers
     def useful_moves(self) -> list[Move]:
-        """The legal moves less a card's moves to a second, third … lane: the lanes are alike."""
-        legal = self.legal_moves()
+        """The legal moves less a card's moves to a second, third … lane: the lanes are alike.
+        (Made directly, not filtered from :meth:`legal_moves`: with many lanes most legal moves
+        go to a lane.)"""
+        return self._moves_to_lanes(every_lane=False)
+
+    def solver_key(self) -> tuple[Any, ...]:
+        """As the base's: the foundations, and the columns, each in a fixed order; made of the
+        piles' cards, sorted, which tell equal piles as the piles do (none lies face down)."""
         piles = self.piles
-        lanes = [name for name in self._columns if not piles[name].cards]
-        if len(lanes) < 2:
-            return legal
-        others = set(lanes[1:])
-        return [m for m in legal if m[3] not in others]
+        return (tuple(sorted([piles[name].cards for name in self._foundations])),
+                tuple(sorted([piles[name].cards for name in self._columns])))
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played from a column to a foundation already begun, when every card that could
@@ -305,10 +319,10 @@ class TheFifteen(Game):
         play would have given this card; and the exception to Rule I is past once a foundation
         is begun.  A begun foundation only, since an ace or a king taking an empty space could
         take it from another."""
-        piles = self.piles
+        piles, foundations = self.piles, self._foundations
         for move in moves:
             kind, cards, _, target, _ = move
-            if kind == "move" and target.startswith("foundation") and piles[target].cards and \
+            if target in foundations and kind == "move" and piles[target].cards and \
                     self.out_already(MARRYING[cards[0]]) and self.safe_to_found(cards[0], MARRIAGE):
                 return move
         return None
@@ -331,8 +345,9 @@ class TheFifteen(Game):
         return next((n for n in names if self.piles[n].is_empty), names[0])
 
     def foundation_fault(self, name: str, card: Card) -> str | None:
-        fault = super().foundation_fault(name, card)
-        if fault is None and self.options.distinct_suits and self.piles[name].is_empty:
+        cards = self.piles[name].cards
+        fault = FOUNDATION_RULES[name].fault(cards, card)
+        if fault is None and self.options.distinct_suits and not cards:
             rule = self.foundation_rule(name)
             for other in self.piles_of("foundation"):
                 pile = self.piles[other]
@@ -497,7 +512,11 @@ class TheFifteen(Game):
 
     @property
     def is_won(self) -> bool:
-        return not any(self.piles[c].cards for c in self.piles_of("column"))
+        piles = self.piles
+        for name in self._columns:
+            if piles[name].cards:
+                return False
+        return True
 
     def inconsistencies(self) -> list[str]:
         """What in this position no game played by the rules (and the options) can have made: an

@@ -52,6 +52,11 @@ BALCONY = tuple(f"balcony {i}" for i in range(1, PACKETS + 1))
 NUMERAL = tuple(f"numeral {i}" for i in range(1, PACKETS + 1))
 GROUND = tuple(f"ground {i}" for i in range(1, PACKETS + 1))
 REDEAL = Move("redeal", notation="redeal")
+#: The balcony place above each numeral packet.
+BALCONY_OF = dict(zip(NUMERAL, BALCONY))
+#: The value of each card, by its code, as a table for :meth:`bytes.translate` (a solver's key
+#: holds the ground packets' values a byte each).
+VALUES = bytes((code - 1) % 13 + 1 if code else 0 for code in range(256))
 
 
 def numeral_value(value: int) -> int:
@@ -63,6 +68,18 @@ def numeral_value(value: int) -> int:
     """
     value %= 13
     return value or 13
+
+
+def _wanted(balcony: tuple[Card, ...], numeral: tuple[Card, ...]) -> int | None:
+    """:meth:`TheGreatThirteen.wanted` of the numeral packet ``numeral`` under the balcony place
+    ``balcony`` (their cards)."""
+    if not balcony:
+        return None
+    b = balcony[-1].value
+    if not numeral:
+        return numeral_value(2 * b)
+    top = numeral[-1].value
+    return None if top == 13 else numeral_value(top + b)
 
 
 DEAL_WORDS = (
@@ -157,7 +174,7 @@ class TheGreatThirteen(Game):
 
     def balcony_value(self, numeral: str) -> int:
         """The value of the balcony card above the numeral packet ``numeral``."""
-        return self.piles["balcony " + numeral.rpartition(" ")[2]].cards[-1].value
+        return self.piles[BALCONY_OF[numeral]].cards[-1].value
 
     def wanted(self, numeral: str) -> int | None:
         """The value the numeral packet ``numeral`` takes next: the double of its balcony card when it
@@ -169,15 +186,7 @@ class TheGreatThirteen(Game):
         [8, 9, 1, 3, 10, 2, 11, 6]
         """
         piles = self.piles
-        base = piles["balcony " + numeral.rpartition(" ")[2]].cards
-        if not base:
-            return None
-        b = base[-1].value
-        cards = piles[numeral].cards
-        if not cards:
-            return numeral_value(2 * b)
-        top = cards[-1].value
-        return None if top == 13 else numeral_value(top + b)
+        return _wanted(piles[BALCONY_OF[numeral]].cards, piles[numeral].cards)
 
     # ------------------------------------------------------------------ the deal
     def lay_out(self, cards: list[Card], plate: Mapping[str, str] | None = None) -> None:
@@ -232,7 +241,8 @@ class TheGreatThirteen(Game):
         yield REDEAL
 
     def _wants(self) -> list[int | None]:
-        return [self.wanted(name) for name in NUMERAL]
+        piles = self.piles
+        return [_wanted(piles[b].cards, piles[n].cards) for b, n in zip(BALCONY, NUMERAL)]
 
     def _vacancy_values(self, wants: Sequence[int | None]) -> set[int]:
         return {w for name, w in zip(NUMERAL, wants) if w is not None and not self.piles[name].cards}
@@ -246,11 +256,24 @@ class TheGreatThirteen(Game):
         """The legal moves, in the order of :meth:`moves`, made directly: each uppermost card to the
         numerals that want its value (Rule II keeping additions back), and the re-deal when nothing
         can be played."""
+        return self._moves(alike_once=False)
+
+    def _moves(self, alike_once: bool) -> list[Move]:
+        """The legal moves (:meth:`generate_legal_moves`), or, with ``alike_once``, those less a
+        card's moves to a second numeral packet alike to one it could go to (:meth:`useful_moves`)."""
         piles = self.piles
         wants = self._wants()
         vacancy = self._vacancy_values(wants)
         first = self.options.vacancies == "first"
         block = first and self._fillable(vacancy)
+        # the numeral packets (with their balcony places) that want each value, in their order
+        wanting: dict[int, list[tuple[str, str]]] = {}
+        for target, balcony, want in zip(NUMERAL, BALCONY, wants):
+            if want is not None:
+                if want in wanting:
+                    wanting[want].append((target, balcony))
+                else:
+                    wanting[want] = [(target, balcony)]
         moves: list[Move] = []
         for source in GROUND:
             cards = piles[source].cards
@@ -258,11 +281,19 @@ class TheGreatThirteen(Game):
                 continue
             card = cards[-1]
             value = card.value
-            for target, want in zip(NUMERAL, wants):
-                if want != value:
+            targets = wanting.get(value)
+            if targets is None:
+                continue
+            alike: set[tuple[int, int]] = set()  # the numeral packets it goes to: balcony value, height
+            for target, balcony in targets:
+                numeral = piles[target].cards
+                if numeral and (block or value in vacancy):
                     continue
-                if piles[target].cards and (block or value in vacancy):
-                    continue
+                if alike_once:
+                    packet = (piles[balcony].cards[-1].value, len(numeral))
+                    if packet in alike:
+                        continue
+                    alike.add(packet)
                 moves.append(move_onto((card,), source, target, target))
         if not moves and self.next_packet() is not None:
             moves.append(REDEAL)
@@ -287,7 +318,7 @@ class TheGreatThirteen(Game):
             return self.illegal(*self.AVAILABILITY, card)
         target = move.target
         want = self.wanted(target)
-        above = self.piles["balcony " + target.rpartition(" ")[2]].cards
+        above = self.piles[BALCONY_OF[target]].cards
         if not above:
             return IllegalMove("Play", f"there is no balcony card above {target}")
         balcony = above[-1]
@@ -352,7 +383,10 @@ class TheGreatThirteen(Game):
     def is_won(self) -> bool:
         """Every ground packet played off: each numeral packet ends with its king."""
         piles = self.piles
-        return not any(piles[g].cards for g in GROUND)
+        for name in GROUND:
+            if piles[name].cards:
+                return False
+        return True
 
     def inconsistencies(self) -> list[str]:
         """What no game played by the rules can have left.
@@ -394,29 +428,16 @@ class TheGreatThirteen(Game):
         """The rules see only values, never suits, and a numeral packet only by its balcony's value
         and its height: the key is made of those (two numerals of one balcony value are alike)."""
         piles = self.piles
-        ground = tuple(tuple(c.value for c in piles[g].cards) for g in GROUND)
-        numerals = tuple(sorted((piles[b].cards[-1].value if piles[b].cards else 0, len(piles[n].cards))
-                                for b, n in zip(BALCONY, NUMERAL)))
-        return (ground, numerals, self.counters["redealt"])
+        ground = tuple([bytes(piles[g].cards).translate(VALUES) for g in GROUND])
+        numerals = sorted([(piles[b].cards[-1].value if piles[b].cards else 0, len(piles[n].cards))
+                           for b, n in zip(BALCONY, NUMERAL)])
+        return (ground, tuple(numerals), self.counters["redealt"])
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less a card to a second numeral packet alike to one it could go to (the
         same balcony value and height): the positions they lead to differ only in which of the two
-        alike packets grew."""
-        seen: set[tuple[Any, ...]] = set()
-        useful = []
-        piles = self.piles
-        for move in self.legal_moves():
-            if move.kind != "move":
-                useful.append(move)
-                continue
-            target = move.target
-            assert target is not None
-            key = (move.source, self.balcony_value(target), len(piles[target].cards))
-            if key not in seen:
-                seen.add(key)
-                useful.append(move)
-        return useful
+        alike packets grew.  (Made directly, not filtered from :meth:`legal_moves`.)"""
+        return self._moves(alike_once=True)
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
