@@ -24,6 +24,8 @@ row 1: 6♠×   3♠=   Q♠×   4♠=   J♠×   Q♥=   A♠×   2♠=×
 
 from __future__ import annotations
 
+from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, KINGS_DOWN, Foundation
@@ -46,6 +48,7 @@ SUITS = (Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS, Suit.HEARTS)
 ACE_FOUNDATIONS = tuple(f"foundation {i + 1}" for i in range(4))
 KING_FOUNDATIONS = tuple(f"foundation {i + 5}" for i in range(4))
 FOUNDATIONS = ACE_FOUNDATIONS + KING_FOUNDATIONS
+FOUNDATION_SET = frozenset(FOUNDATIONS)
 
 
 def upright(name: str) -> bool:
@@ -71,6 +74,34 @@ def _rays(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 RAYS = {name: _rays(name) for name in CARPET}
+INDEX = {name: i for i, name in enumerate(CARPET)}
+
+
+def _ends(lane: bool) -> tuple[tuple[str, int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Each place of the carpet with its index and, for each narrow end, the indices of the places
+    that must be empty for it to be free (none beyond an end at the carpet's edge): the place next
+    to it, or with ``lane`` every place beyond it to the edge."""
+    ends = []
+    for name in CARPET:
+        one, other = (tuple(INDEX[p] for p in (ray if lane else ray[:1])) for ray in RAYS[name])
+        ends.append((name, INDEX[name], one, other))
+    return tuple(ends)
+
+
+#: The carpet's piles, row by row, from a position's piles.
+_CARPET_PILES = itemgetter(*CARPET)
+#: :func:`_ends` for each reading of the option ``ends``: by whether it is ``lane``.
+ENDS = {False: _ends(False), True: _ends(True)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _free(lying: bytes, lane: bool) -> tuple[str, ...]:
+    """The places of the carpet whose cards are available when the cards ``lying`` lie there
+    (:meth:`TheCarpet.lying`), row by row: :meth:`TheCarpet.is_available` of each, read from them."""
+    there = lying.__getitem__
+    return tuple(name for name, i, one, other in ENDS[lane]
+                 if lying[i] and (not any(map(there, one)) or not any(map(there, other))))
+
 
 DEAL = Move("deal", notation="deal")
 REDEAL = Move("redeal", notation="redeal")
@@ -218,6 +249,11 @@ row 8 column 7: 6♦
 row 8 column 8: 3♦
 """
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # The carpet's piles when lying() last read them, and what it read.
+        self._lying: tuple[tuple[Pile, ...], bytes] | None = None
+
     # ---------------------------------------------------------------- the piles
     def pile_names(self) -> list[str]:
         """The pack, the talon, the eight foundations (the aces 1-4, the kings 5-8) and the 64 places of
@@ -329,7 +365,17 @@ row 8 column 8: 3♦
 
     def available(self) -> list[str]:
         """The places of the carpet whose cards are available now, row by row (Lady Cadogan's crosses)."""
-        return [name for name in CARPET if self.is_available(name)]
+        return list(_free(self.lying(), self.options.ends == "lane"))
+
+    def lying(self) -> bytes:
+        """The cards of the carpet that still lie there, place by place row by row: 1 where a place
+        holds its card, 0 where it is gone (nothing is ever laid on the carpet).  Read again only
+        when a card has left the carpet since it was last read."""
+        carpet = _CARPET_PILES(self.piles)
+        known = self._lying
+        if known is None or known[0] != carpet:
+            known = self._lying = (carpet, bytes([len(pile.cards) for pile in carpet]))
+        return known[1]
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> Iterable[Move]:
@@ -362,9 +408,10 @@ row 8 column 8: 3♦
             moves += moves_up("talon", talon[-1], takers.get(talon[-1], []))
         top = talon[-1] if talon else None
         keep = self.options.direction == "keep"
-        for name in self.available():
+        for name in _free(self.lying(), self.options.ends == "lane"):
             card = piles[name].cards[0]
-            moves += moves_up(name, card, takers.get(card, []))
+            if card in takers:
+                moves += moves_up(name, card, takers[card])
             if top is not None and top.suit is card.suit and abs(card.value - top.value) == 1:
                 if keep and self._against_sequence(card):
                     continue
@@ -481,21 +528,50 @@ row 8 column 8: 3♦
         return faults
 
     # ------------------------------------------------------------ for solvers
+    def solver_key(self) -> tuple[Any, ...]:
+        """The position as the rules tell it apart, told as briefly: the pack and the talon; each
+        foundation by its height (it is built in suit from its ace or king); the places of the carpet
+        that still hold their card (nothing is ever laid there, so a place holds the card dealt to it
+        or none); the re-deals made."""
+        piles = self.piles
+        return (piles["pack"], piles["talon"], tuple([len(piles[name].cards) for name in FOUNDATIONS]),
+                self.lying(), self.counters["redeals"])
+
+    def beam_score(self) -> tuple[int, ...]:
+        """The honest player's gain, as a beam search counts it for a game with no terms of its own,
+        worked out in this game's: the cards out; none lies face down outside the pack; the cards in
+        the pack and the talon; none lies on another in the carpet; the empty piles.
+
+        >>> from patience.solve import _score
+        >>> game = TheCarpet.deal(seed=3)
+        >>> for move in ["2♥ → foundation", "Q♣ → foundation", "deal"]:
+        ...     _ = game.play(move)
+        >>> game.beam_score() == _score(game), game.beam_score()
+        (True, (10, 0, -32, 0, 2))
+        """
+        piles = self.piles
+        out = [len(piles[name].cards) for name in FOUNDATIONS]
+        pack, talon = len(piles["pack"].cards), len(piles["talon"].cards)
+        empty = out.count(0) + (not pack) + (not talon) + self.lying().count(0)
+        return (sum(out), 0, -(pack + talon), 0, empty)
+
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation when no other foundation takes it, and the other foundation
-        of its suit has passed it already or its twin is out: nothing can want it elsewhere (a carpet
-        card played is only gone from where it blocked; a talon card uncovers the one beneath)."""
+        of its suit has passed it already (its twin is out there): nothing can want it elsewhere (a
+        carpet card played is only gone from where it blocked; a talon card uncovers the one beneath)."""
+        ups = [move for move in moves if move[3] in FOUNDATION_SET]
+        if not ups:
+            return None
         piles = self.piles
-        for move in moves:
-            if move[0] != "move" or move[3] not in FOUNDATIONS:
+        sources = [move[2] for move in ups]
+        for move in ups:
+            if sources.count(move[2]) != 1:
                 continue
             card = move[1][0]
-            if sum(1 for m in moves if m[2] == move[2] and m[3] in FOUNDATIONS) != 1:
-                continue
             other = KING_FOUNDATIONS if move[3] in ACE_FOUNDATIONS else ACE_FOUNDATIONS
             top = next(piles[n].cards[-1] for n in other if piles[n].cards[0].suit is card.suit)
             passed = top.value < card.value if other is KING_FOUNDATIONS else top.value > card.value
-            if passed or self.out_already([card]):
+            if passed:
                 return move
         return None
 

@@ -30,10 +30,12 @@ pack: 100 cards
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
 from typing import Any, Iterable, Sequence
 
 from ..build import Build, Foundation
-from ..cards import Card, Rank, parse_cards
+from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -52,6 +54,18 @@ TOP = int(Rank.KNAVE)
 QUEENS = tuple(f"queen {i + 1}" for i in range(PLACES))
 FOUNDATIONS = tuple(f"foundation {i + 1}" for i in range(PLACES))
 PACKETS = tuple(f"packet {i + 1}" for i in range(PLACES))
+#: Each packet's bit in the counter ``placed``.
+KING_BIT = {name: 1 << i for i, name in enumerate(PACKETS)}
+#: The cards of each value (in one pack: the other pack's are equal to them).
+OF_VALUE = {value: tuple(Card(Rank(value), suit) for suit in Suit) for value in range(1, 14)}
+
+
+@lru_cache(maxsize=1024)
+def _wanted(heights: tuple[int, ...]) -> frozenset[Card]:
+    """Every card the foundations of these heights take, as their rule reads: an empty one an ace,
+    a knave's a queen (for :meth:`TheSalicLaw.beam_score`)."""
+    return frozenset(card for height in heights for card in OF_VALUE.get(height + 1, ()))
+
 
 DEAL = Move("deal", notation="deal")
 REDEAL = Move("redeal", notation="redeal")
@@ -246,6 +260,13 @@ packet 1: K♥
         piles = self.piles
         return next(name for name in reversed(PACKETS) if piles[name].cards)
 
+    def heights(self) -> list[int]:
+        """The foundations' heights, in their order: a foundation's height is the value of its top
+        card, for it rises from its ace by one whatever the suit (the moves, the solver's key and
+        the safe move read the foundations by it)."""
+        piles = self.piles
+        return [len(piles[name].cards) for name in FOUNDATIONS]
+
     def next_place(self) -> str:
         """Where the next card of the pack goes: an ace to the next place of the foundations' line,
         a queen to the next place of the queens' row, a king to the next place of the kings' line,
@@ -286,32 +307,38 @@ packet 1: K♥
         """The legal moves, in the order of :meth:`moves`, made directly: the deal while the pack
         lasts, then each surface card to the foundations one below it (whatever the suit) and,
         once the deal is ended, onto each king freed entirely that may still take a card."""
+        return self._moves(every=True)
+
+    def _moves(self, every: bool) -> list[Move]:
+        """The legal moves (``every``), or those of them :meth:`useful_moves` keeps, made directly."""
         piles = self.piles
         dealing = bool(piles["pack"].cards)
-        wanted: dict[int, list[str]] = {}
-        for name in FOUNDATIONS:
-            cards = piles[name].cards
-            if cards and cards[-1].value < TOP:
-                wanted.setdefault(cards[-1].value + 1, []).append(name)
-        bare: list[tuple[str, Card]] = []
+        heights = self.heights()
+        bare: list[tuple[str, str]] = []  # the kings freed entirely that may take a card, and their text
         if not dealing:
             once = self.options.kings == "once"
             placed = self.counters["placed"]
             for i, name in enumerate(PACKETS):
                 cards = piles[name].cards
                 if len(cards) == 1 and not (once and placed >> i & 1):
-                    bare.append((name, cards[0]))
+                    bare.append((name, cards[0].text))
         moves: list[Move] = []
         for source in PACKETS:
             cards = piles[source].cards
             if len(cards) < 2:
                 continue  # no packet, or a king alone: the kings stay in their line
             card = cards[-1]
-            for name in wanted.get(card.value, ()):
-                moves.append(move_onto((card,), source, name, name))
-            for target, king in bare:
-                if target != source:
-                    moves.append(move_onto((card,), source, target, king.text))
+            below = card.value - 1  # (a card in a packet is from two to knave: below it, an ace to a ten)
+            if below in heights:
+                if every:
+                    moves += [move_onto((card,), source, name, name)
+                              for name, height in zip(FOUNDATIONS, heights) if height == below]
+                else:
+                    name = FOUNDATIONS[heights.index(below)]
+                    moves.append(move_onto((card,), source, name, name))
+            if bare and (every or len(cards) > 2):
+                kings = [(target, king) for target, king in bare if target != source]
+                moves += [move_onto((card,), source, target, king) for target, king in (kings if every else kings[:1])]
         if dealing and not (self.options.play_at_once and moves):
             moves.insert(0, DEAL)
         return moves
@@ -385,8 +412,8 @@ packet 1: K♥
             self.transfer("pack", self._place_of(card))
             return
         target = move[3]
-        if target in PACKETS and self.options.kings == "once":
-            self.counters["placed"] |= 1 << PACKETS.index(target)
+        if target in KING_BIT and self.options.kings == "once":
+            self.counters["placed"] |= KING_BIT[target]
         self.transfer(move[2], target)
 
     # ------------------------------------------------------------ the result
@@ -453,38 +480,31 @@ packet 1: K♥
         there); during the deal the packets stay in their order (the deal heaps on the last), after
         it they are alike, each with whether its king has had its card."""
         piles = self.piles
-        heights = tuple(sorted(len(piles[name].cards) for name in FOUNDATIONS))
+        heights = tuple(sorted(self.heights()))
         pack = piles["pack"]
         if pack.cards:
             return (pack, heights, tuple([piles[name] for name in PACKETS]))
         placed = self.counters["placed"]
-        packets = sorted((len(piles[n].cards), piles[n].cards, placed >> i & 1) for i, n in enumerate(PACKETS))
+        packets = sorted([(piles[name].cards, placed >> i & 1) for i, name in enumerate(PACKETS)])
         return (heights, tuple(packets))
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less those that lead where another leads: a card to a second foundation
         as high as one it could go to, a card to a second bare king alike to one it could go to, and
         a card moved off a king it lies on alone onto another bare king (it changes nothing, or
-        spends a second king's card for nothing)."""
-        piles = self.piles
-        placed = self.counters["placed"]
-        seen: set[tuple[Any, ...]] = set()
-        useful = []
-        for move in self.legal_moves():
-            kind, _, source, target, _ = move
-            if kind != "move":
-                useful.append(move)
-                continue
-            if target in FOUNDATIONS:
-                key: tuple[Any, ...] = (source, len(piles[target].cards))
-            else:
-                if len(piles[source].cards) == 2:
-                    continue
-                key = (source, "king", placed >> PACKETS.index(target) & 1)
-            if key not in seen:
-                seen.add(key)
-                useful.append(move)
-        return useful
+        spends a second king's card for nothing).
+
+        Made directly, as :meth:`generate_legal_moves` makes the legal moves: the foundations that
+        take a card are all one below it, so as high as one another; and the kings that may take it
+        are alike, none of them having had its card (with ``kings=once`` those that have are no
+        longer offered, with ``kings=cell`` none is counted).  So of each card's moves to the
+        foundations the first is kept, and of its moves to the kings the first.
+
+        >>> game = TheSalicLaw.arrange(["K♥ J♦ J♠ 10♦ 10♠ 9♦ 9♠ 8♣", "K♣ 8♦"])
+        >>> len(game.legal_moves()), [str(m) for m in game.useful_moves()]
+        (16, ['8♣ → foundation 7', '8♣ → K♠', '8♦ → foundation 7'])
+        """
+        return self._moves(every=False)
 
     def independent(self, pack_move: Move, move: Move) -> bool:
         """A card played to a foundation just after a card is dealt could have been played before it,
@@ -505,12 +525,39 @@ packet 1: K♥
         appeared counting as none high) is at least one below it: every card of its value still to
         go up will then find a foundation ready for it whenever it comes, so playing it now keeps
         every line of play open, and the foundations it could go to are alike."""
-        piles = self.piles
-        low = min(len(piles[name].cards) for name in FOUNDATIONS)
+        low = min(self.heights())
         for move in moves:
             if move[0] == "move" and move[3] in FOUNDATIONS and move[1][0].value - 1 <= low:
                 return move
         return None
+
+    def beam_score(self) -> tuple[int, ...]:
+        """The honest player's gain, as a beam search counts it for a game with no terms of its own,
+        worked out in this game's: the cards out; none lies face down outside the pack; the cards
+        left in the pack; the cards lying on a card a foundation takes (in a packet, each card
+        counted as deep as it lies); the empty piles.
+
+        >>> from patience.solve import _score
+        >>> game = TheSalicLaw.deal(seed=3)
+        >>> for move in ["deal"] * 40:
+        ...     _ = game.play(move)
+        >>> game.beam_score() == _score(game), game.beam_score()
+        (True, (3, 0, -63, -103, 18))
+        """
+        piles = self.piles
+        heights = self.heights()
+        wanted = _wanted(tuple(sorted(heights))).__contains__
+        empty = heights.count(0) + sum(not piles[name].cards for name in QUEENS)
+        covering = 0
+        for name in PACKETS:
+            cards = piles[name].cards
+            if cards:
+                # each card wanted, counted by its depth (the surface card's is 0)
+                covering += sum(compress(range(len(cards) - 1, -1, -1), map(wanted, cards)))
+            else:
+                empty += 1
+        pack = len(piles["pack"].cards)
+        return (sum(heights), 0, -pack, -covering, empty + (not pack))
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
