@@ -337,8 +337,8 @@ packet 1: K♥
                     name = FOUNDATIONS[heights.index(below)]
                     moves.append(move_onto((card,), source, name, name))
             if bare and (every or len(cards) > 2):
-                kings = [(target, king) for target, king in bare if target != source]
-                moves += [move_onto((card,), source, target, king) for target, king in (kings if every else kings[:1])]
+                # (a bare king is never the source, which holds a card on its king)
+                moves += [move_onto((card,), source, target, king) for target, king in (bare if every else bare[:1])]
         if dealing and not (self.options.play_at_once and moves):
             moves.insert(0, DEAL)
         return moves
