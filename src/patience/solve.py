@@ -785,8 +785,8 @@ def _covering(game: Game, piles: list[Pile], plan: _ScorePlan | None = None) -> 
         return 0
     if plan is None:
         plan = _score_plan(game)
-    if plan.by_rules is None:
-        return 0
+    if plan.by_rules is None or not any(len(pile.cards) - pile.face_down > 1 for pile in piles):
+        return 0  # (no rules for the foundations, or no face-up card lies on another)
     wanted: Callable[[Card], bool]
     total = 0
     try:  # (a game without foundation rules answers NotImplementedError: then no card is wanted)
