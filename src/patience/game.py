@@ -315,6 +315,28 @@ def move_onto(cards: tuple[Card, ...], source: str, target: str, onto: str) -> M
     return move
 
 
+def marriages_onto(tops: Iterable[tuple[str, Card]], marrying: Sequence[Sequence[Card]]) -> dict[int, list[tuple[str, Card]]]:
+    """For each card, the piles of ``tops`` (each a pile's name and its uppermost card, in order) whose
+    uppermost card it may be married onto, each with that card: ``marrying[under]`` are the cards that may
+    lie on ``under`` (a table such as :meth:`~patience.build.Build.children_table`'s).  Worked out once for
+    a position, for a game's fast legal moves.
+
+    >>> from patience.build import Build
+    >>> tops = [("packet 1", Card.parse("8♥")), ("packet 2", Card.parse("9♠")), ("packet 3", Card.parse("8♥"))]
+    >>> onto = marriages_onto(tops, Build("down", "same").children_table())
+    >>> [name for name, _ in onto[Card.parse("7♥")]], Card.parse("7♠") in onto
+    (['packet 1', 'packet 3'], False)
+    """
+    onto: dict[int, list[tuple[str, Card]]] = {}
+    for name, under in tops:
+        for card in marrying[under]:
+            if card in onto:
+                onto[card].append((name, under))
+            else:
+                onto[card] = [(name, under)]
+    return onto
+
+
 #: The moves :func:`move_onto` has made, and how many it keeps.
 _MOVES_ONTO: dict[tuple[Any, ...], Move] = {}
 _MOVES_ONTO_KEPT = 1 << 16

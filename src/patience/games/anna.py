@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 from ..build import Build, Foundation, marriage_reasons
 from ..cards import CARDS, Card, Rank, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, marriages_onto, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -226,18 +226,8 @@ class Anna(Game):
         piles = self.piles
         takers = self.worked_out("takers", FOUNDATIONS, self._takers)
         # the uppermost cards of the helps, and for each card the helps (in order) it marries onto
-        sources: list[tuple[str, Card]] = []
-        onto: dict[int, list[tuple[str, Card]]] = {}
-        for name in HELPS:
-            cards = piles[name].cards
-            if cards:
-                under = cards[-1]
-                sources.append((name, under))
-                for card in MARRYING[under]:
-                    if card in onto:
-                        onto[card].append((name, under))
-                    else:
-                        onto[card] = [(name, under)]
+        sources = [(name, piles[name].cards[-1]) for name in HELPS if piles[name].cards]
+        onto = marriages_onto(sources, MARRYING)
         talon = piles["talon"].cards
         if talon and self.talon_live():
             sources.append(("talon", talon[-1]))

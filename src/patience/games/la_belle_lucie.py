@@ -29,7 +29,7 @@ from ..blocked import Blocking, Lay, needs, onto
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import CARDS, Card, Rank
 from ..errors import IllegalMove
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, marriages_onto, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -182,21 +182,10 @@ packet 18: K♣
         the foundations that take it and onto the packets whose uppermost card it marries, then
         the re-deal if the paragraph on re-dealing allows it now."""
         piles = self.piles
-        marrying = self._marrying
         # Rule I: the uppermost card of each packet; and, for each card, the packets (in their
         # order) whose uppermost card it would marry onto
-        uppermost: list[tuple[str, Card]] = []
-        onto: dict[int, list[str]] = {}
-        for name in self._packets:
-            cards = piles[name].cards
-            if cards:
-                top = cards[-1]
-                uppermost.append((name, top))
-                for spouse in marrying[top]:
-                    if spouse in onto:
-                        onto[spouse].append(name)
-                    else:
-                        onto[spouse] = [name]
+        uppermost = [(name, piles[name].cards[-1]) for name in self._packets if piles[name].cards]
+        onto = marriages_onto(uppermost, self._marrying)
         takers = self.foundation_takers(self.distinct_suits)
         legal: list[Move] = []
         append = legal.append
@@ -208,8 +197,8 @@ packet 18: K♣
                 played = True
             targets = onto.get(card)
             if targets is not None:
-                for target in targets:
-                    append(move_onto((card,), source, target, piles[target].cards[-1].text))
+                for target, under in targets:
+                    append(move_onto((card,), source, target, under.text))
         # the paragraph on re-dealing (never once the tableau is cleared: is_won)
         if uppermost and self.counters["redeals"] < self.options.redeals:
             when = self.options.redeal_when

@@ -35,7 +35,7 @@ from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, KINGS_DOWN, marriage_reasons
 from ..cards import Card, InvalidCard, Rank, whist_pack
 from ..errors import IllegalMove, InvalidMove, InvalidPosition
-from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto, moves_up
+from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, marriages_onto, move_onto, moves_up
 from ..options import Option
 from . import register
 
@@ -253,19 +253,13 @@ class TheFifteen(Game):
         # and, for each card, the columns (in their order) whose available card it marries
         available: list[tuple[str, Card, bool]] = []
         lanes: list[str] = []
-        onto: dict[int, list[str]] = {}
         for name in self._columns:
             cards = piles[name].cards
-            if not cards:
+            if cards:
+                available.append((name, cards[-1], len(cards) == 1))
+            else:
                 lanes.append(name)
-                continue
-            under = cards[-1]
-            available.append((name, under, len(cards) == 1))
-            for spouse in MARRYING[under]:
-                if spouse in onto:
-                    onto[spouse].append(name)
-                else:
-                    onto[spouse] = [name]
+        onto = marriages_onto([(name, under) for name, under, _ in available], MARRYING)
         takers = self.foundation_takers(self.options.distinct_suits)
         # a lane is written "lane" while it is the only one
         to_lanes = [(lane, "lane" if len(lanes) == 1 else lane) for lane in lanes]
@@ -279,8 +273,8 @@ class TheFifteen(Game):
                 legal += moves_up(source, card, found)
             targets = onto.get(card)
             if targets is not None:
-                for target in targets:
-                    append(move_onto((card,), source, target, piles[target].cards[-1].text))
+                for target, under in targets:
+                    append(move_onto((card,), source, target, under.text))
             # Lane: any available card, but one alone in its column lies in a lane already
             if not alone:
                 for lane, where in to_lanes:

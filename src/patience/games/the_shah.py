@@ -36,7 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
 from ..errors import IllegalMove, InvalidPosition
-from ..game import Game, Move, Pile, Spot, foundation_tops, moves_up, ring
+from ..game import Game, Move, Pile, Spot, foundation_tops, marriages_onto, moves_up, ring
 from ..options import Option
 from ..solve import PACK_RUN, runs_using
 from . import register
@@ -85,18 +85,10 @@ FOUNDATION_REASONS = {"must follow suit": ("III", "the foundations must follow s
 DEAL, REFILL, REDEAL = Move("deal", notation="deal"), Move("deal", notation="refill"), Move("redeal", notation="redeal")
 
 
-def _marriages(sources: Sequence[tuple[str, Card]]) -> dict[Card, list[tuple[str, Card]]]:
+def _marriages(sources: Sequence[tuple[str, Card]]) -> dict[int, list[tuple[str, Card]]]:
     """For each card that may be married now, the available cards of the third circle among
     ``sources`` (places with their cards) that it may be married onto, in their order."""
-    onto: dict[Card, list[tuple[str, Card]]] = {}
-    for target, under in sources:
-        if target in _THIRD:
-            for card in _MARRYING[under]:
-                if card in onto:
-                    onto[card].append((target, under))
-                else:
-                    onto[card] = [(target, under)]
-    return onto
+    return marriages_onto([(target, under) for target, under in sources if target in _THIRD], _MARRYING)
 
 
 @register
@@ -378,7 +370,7 @@ circle 2 ray 8: Q♥
                 legal += self._card_moves(source, card, onto, takers, first, lanes)
         return legal
 
-    def _card_moves(self, source: str, card: Card, onto: Mapping[Card, Sequence[tuple[str, Card]]],
+    def _card_moves(self, source: str, card: Card, onto: Mapping[int, Sequence[tuple[str, Card]]],
                     takers: Mapping[int, Sequence[str]], first: str | None, lanes: Sequence[str]) -> list[Move]:
         """The moves of ``card``, available at ``source`` (a place of the star or the talon), once the
         star is complete: to the foundations ``takers`` name, as a marriage onto the available cards of
