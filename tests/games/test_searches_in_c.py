@@ -371,7 +371,7 @@ GAMES = [
                  (lambda d: replaced(d, _6=((0,) * 53, (0,) * 52)), "Blocking's tables hold 53 numbers")),
         steps=800, keys=150, proofs=20),
     InC(TheFlowerGarden, ("the-flower-garden", "the-flower-garden(runs=true)"),
-        flower_garden_laid_out, (BEDS, GARDEN_FOUNDATIONS), won=12, slow=1, longer=(3, "lost", 275_226),
+        flower_garden_laid_out, (BEDS, GARDEN_FOUNDATIONS), won=12, slow=1, longer=(3, "lost", 78_397),
         refused=((lambda d: replaced(d, _4=b"\x00" * 10), "53 by 53 bytes"),
                  (lambda d: replaced(d, _1=(b"\x35", *d[1][1:])), "different card codes"),
                  (lambda d: replaced(d, _1=(d[1][1][:1], *d[1][1:])), "different card codes"),

@@ -9,9 +9,11 @@
  * tests/games/test_searches_in_c.py holds the moves, the steps, the proofs and the verdicts of
  * the two searches together.
  *
- * A position: the Bouquet (a Hand of _search_tools.h), the six beds, the foundations, and the card the last move laid on a bed (the useful moves leave out moving it
- * again).  Its key is 128 bits of hash of all but the last, the beds taken as a set and the foundations by
- * suit, as TheFlowerGarden.solver_key does.
+ * A position: the Bouquet (a Hand of _search_tools.h), the six beds, the foundations, the card the last
+ * move laid on a bed (the useful moves leave out moving it again) and the card laid from the Bouquet that
+ * waits to be covered (TheFlowerGarden.waiting: the useful moves cover it or go out).  Its key is 128 bits
+ * of hash of all but the card moved last, the beds taken as a set and the foundations by suit, as
+ * TheFlowerGarden.solver_key does.
  */
 #include "_search_tools.h"
 
@@ -38,17 +40,19 @@ typedef struct {
     Stack bed[BEDS];
     Foundations up;
     int moved;                  /* the card the last move laid on a bed, or 0 */
+    int waiting;                /* the card laid from the Bouquet that waits to be covered, or 0 */
 } State;
 
 /* What a step changed, to take it back. */
 typedef struct {
     Step step;
-    uint8_t place, moved;
+    uint8_t place, moved, waiting;
 } Undo;
 
 static Key key_of(const State *s) {
     uint64_t fa = 0, fb = 0;
     set_hash(s->bed, NULL, BEDS, &fa, &fb);  /* the beds as a set */
+    fa += mix((uint64_t)s->waiting * 0x9e3779b97f4a7c15ULL + 77);  /* it decides the useful moves */
     return key_from(fa, fb, s->bouquet.in_hand, foundations_word(&s->up));
 }
 
@@ -96,6 +100,8 @@ static int useful_rank(const State *s, const Step *m, uint16_t *seen, int *nseen
     int slot;
     if (m->dst < BED1)
         return 0;
+    if (s->waiting && !(s->bed[m->dst - BED1].n && stack_top(&s->bed[m->dst - BED1]) == s->waiting))
+        return -1;  /* a card laid from the Bouquet is covered next, or serves nothing */
     if (m->card == s->moved)  /* the card moved last moved again: it could have gone there at once */
         return -1;
     const Stack *to = &s->bed[m->dst - BED1];
@@ -162,6 +168,7 @@ static void apply(const Rules *r, State *s, const Step *m, Undo *u) {
     (void)r;
     u->step = *m;
     u->moved = (uint8_t)s->moved;
+    u->waiting = (uint8_t)s->waiting;
     uint8_t cards[52];
     if (m->src == BOUQUET) {
         hand_take(&s->bouquet, m->card, &u->place);
@@ -171,10 +178,13 @@ static void apply(const Rules *r, State *s, const Step *m, Undo *u) {
     if (m->dst < BED1) {
         found(&s->up, m->dst - FOUNDATION, cards[0]);
         s->moved = 0;
+        if (cards[0] == s->waiting)
+            s->waiting = 0;
     } else {
         for (int i = 0; i < m->n; i++)
             stack_push(&s->bed[m->dst - BED1], cards[i]);
         s->moved = m->card;
+        s->waiting = m->src == BOUQUET ? m->card : 0;
     }
 }
 
@@ -192,6 +202,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
         for (int i = 0; i < m->n; i++)
             stack_push(&s->bed[m->src - BED1], cards[i]);
     s->moved = u->moved;
+    s->waiting = u->waiting;
 }
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
@@ -244,18 +255,20 @@ static int dead_end(const Rules *r, const State *s) {
 
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from TheFlowerGarden.description(): (bouquet, beds, foundations, moved,
- * takes, blocking, runs); the Bouquet and each bed as bytes of card codes (a bed bottom first), the
+ * takes, blocking, runs, waiting); the Bouquet and each bed as bytes of card codes (a bed bottom first), the
  * foundations as four (suit or -1, cards) in their order, moved the code of the card the last move laid on
- * a bed (0: none), takes the Garden's table of builds, 53 by 53 bytes, blocking Blocking.tables(). */
+ * a bed (0: none), takes the Garden's table of builds, 53 by 53 bytes, blocking Blocking.tables(), waiting
+ * the code of the card laid from the Bouquet that waits to be covered (0: none). */
 static int read_description(PyObject *d, Rules *r, State *s) {
     const char *bouquet;
     Py_ssize_t nbouquet;
     PyObject *beds, *foundations, *takes, *blocking;
     memset(s, 0, sizeof(*s));
-    if (!PyArg_ParseTuple(d, "y#O!OiOO!p;a description of a Flower-Garden position", &bouquet, &nbouquet,
-                          &PyTuple_Type, &beds, &foundations, &s->moved, &takes, &PyTuple_Type, &blocking, &r->runs))
+    if (!PyArg_ParseTuple(d, "y#O!OiOO!pi;a description of a Flower-Garden position", &bouquet, &nbouquet,
+                          &PyTuple_Type, &beds, &foundations, &s->moved, &takes, &PyTuple_Type, &blocking, &r->runs,
+                          &s->waiting))
         return 0;
-    if (PyTuple_GET_SIZE(beds) != BEDS || s->moved < 0 || s->moved > 52) {
+    if (PyTuple_GET_SIZE(beds) != BEDS || s->moved < 0 || s->moved > 52 || s->waiting < 0 || s->waiting > 52) {
         PyErr_SetString(PyExc_ValueError, "not a description of a Flower-Garden position");
         return 0;
     }

@@ -89,9 +89,15 @@ class TheFlowerGarden(Game):
     INTERCHANGEABLE = ("foundation", "bed")
     #: The search in C (``_the_flower_garden_search.c``), where the build made it: the core's search of
     #: the game (the same useful moves in the same order, safe moves, proofs of :meth:`blocked` and
-    #: positions merged); some three seconds of it where no budget is given.
+    #: positions merged); some four seconds of it where no budget is given, the searches again
+    #: included.
     SEARCH_IN_C = search_in_c("games._the_flower_garden_search")
-    NODES_IN_C = 6_000_000
+    NODES_IN_C = 2_000_000
+    #: The searches again (:meth:`~patience.game.Game.restarts`): the wins lie deep, and a search with
+    #: its moves in another order often finds one that the first, at many times the positions, misses.
+    #: Sixty-four of 100,000 positions each, then 256 of 25,000: of the 62 deals of the first 200 that a
+    #: first search of 2,000,000 left unknown, each turn alone won 9 (five the same), the two together 12.
+    RESTARTS = ((64, 100_000), (256, 25_000))
     OPTIONS = (
         Option(
             "runs",
@@ -409,9 +415,22 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         foundations come first; then the moves between beds that free a card a foundation takes,
         the other moves between beds but those from one card in sequence to another, the cards
         from the Bouquet that a card of the Garden can follow, the side-steps, the other cards
-        from the Bouquet, and last the moves into an empty bed."""
+        from the Bouquet, and last the moves into an empty bed.
+
+        And while a card laid from the Bouquet on a bed waits to be covered (:meth:`waiting`), only
+        the moves that cover it and the moves to the foundations: a card of the Bouquet serves on a
+        bed only as a place for another card (it is available in the hand as it is on the bed), so
+        any game can lay it there just before the move that covers it, or not at all.
+
+        >>> game = TheFlowerGarden.from_plate()
+        >>> print(game.play("10♥ → J♦"), game.waiting())
+        10♥ → J♦ 10♥
+        >>> [str(move) for move in game.useful_moves()]
+        ['A♥ → foundation', 'A♣ → foundation', '9♣ → 10♥', '9♠ → 10♥']
+        """
         piles = self.piles
         moved = self._laid_last()
+        waiting = self.waiting()
         ranked: list[tuple[int, Move]] = []
         seen: set[tuple[str, Card]] = set()
         tops = [piles[name].cards[-1].value for name in BEDS if piles[name].cards]
@@ -423,6 +442,8 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
                 continue
             card, source = move[1][0], move[2]
             if card is moved and card == moved:
+                continue
+            if waiting is not None and piles[target].top != waiting:
                 continue
             if not piles[target].cards:
                 if source != "bouquet" and len(piles[source].cards) == len(move[1]):
@@ -451,7 +472,7 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         """The position and the rules as the search in C reads them: the Bouquet in its order, the
         beds (bottom first), each foundation as (its suit, 0 to 3, or -1, and its cards), the card the
         last move laid on a bed (its code, or 0), the Garden's table of builds, :data:`BLOCKING`'s
-        tables and the option.
+        tables, the option, and the card waiting to be covered (:meth:`waiting`: its code, or 0).
 
         >>> bouquet, beds, foundations, moved, *_ = TheFlowerGarden.deal(seed=1).description()
         >>> len(bouquet), [len(bed) for bed in beds], foundations[0], moved
@@ -460,7 +481,27 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
         piles = self.piles
         return (bytes(piles["bouquet"].cards), tuple(bytes(piles[name].cards) for name in BEDS),
                 self.suit_foundations(FOUNDATIONS), int(self._laid_last() or 0), GARDEN.table_bytes(),
-                BLOCKING.tables(), self.options.runs)
+                BLOCKING.tables(), self.options.runs, int(self.waiting() or 0))
+
+    def waiting(self) -> Card | None:
+        """The card laid from the Bouquet on a bed that no card has covered since, if the moves
+        after it, if any, went to the foundations and it is not among them (:meth:`useful_moves`
+        searches only the moves that cover it).
+
+        >>> game = TheFlowerGarden.from_plate()
+        >>> print(game.waiting(), game.play("10♥ → J♦"), game.waiting(), game.play("9♣ → 10♥"), game.waiting())
+        None 10♥ → J♦ 10♥ 9♣ → 10♥ None
+        """
+        gone_up = set()
+        for move in reversed(self.history):
+            if move[0] != "move" or move[3] not in self.piles:
+                return None
+            if move[3].startswith("foundation"):
+                gone_up.add(move[1][0])
+                continue
+            card = move[1][0]
+            return card if move[2] == "bouquet" and card not in gone_up else None
+        return None
 
     def _laid_last(self) -> Card | None:
         """The card the last move laid on a bed (the first of them, for a sequence), if it did."""
@@ -471,12 +512,13 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
 
     def solver_key(self) -> tuple[Any, ...]:
         """The beds and the foundations each in a fixed order (the rules tell no bed from another),
-        and the Bouquet as a set (every card of it is available, wherever it lies in the hand)."""
+        the Bouquet as a set (every card of it is available, wherever it lies in the hand), and the
+        card that :meth:`waiting` names, which decides the useful moves."""
         piles = self.piles
         beds = sorted((piles[name] for name in BEDS), key=pile_order)
         founded = tuple(sorted(len(piles[name].cards) * 64 + (piles[name].cards[0] if piles[name].cards else 0)
                                for name in FOUNDATIONS))
-        return (founded, tuple(beds), piles["bouquet"].cards)
+        return (founded, tuple(beds), piles["bouquet"].cards, self.waiting())
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
