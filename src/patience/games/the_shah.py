@@ -487,7 +487,7 @@ circle 2 ray 8: Q♥
 
         >>> pack, dealt, talon, places, foundations, marriages, from_talon = TheShah.deal(seed=1).description()
         >>> len(pack), dealt, talon, len(places), foundations[:2], from_talon
-        (88, 0, b'', 24, ((3, 1), (1, 1)), True)
+        (88, 0, b'', 24, ((2, 1), (3, 1)), True)
         """
         piles = self.piles
         return (bytes(piles["pack"].cards), self.counters["dealt"], bytes(piles["talon"].cards),
