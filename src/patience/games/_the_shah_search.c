@@ -174,7 +174,8 @@ static inline void from_pack(State *s, Undo *u) {
     }
 }
 
-/* Take back what from_pack (and the play of a step) did to the pack, the places and the talon. */
+/* Take back the moves of the pack that a step made (from_pack's): the cards they laid in the places of
+ * the star and on the talon back into the pack. */
 static inline void back_to_pack(State *s, const Undo *u) {
     s->talon.n -= u->to_talon;
     for (uint32_t filled = u->filled; filled; filled &= filled - 1)

@@ -138,10 +138,10 @@ class TheShah(Game):
     INTERCHANGEABLE = ("foundation",)
     OPTIONS = (Option("marry_from", "talon", MARRY_FROM, choices=("talon", "circle")),)
     #: The search in C (``_the_shah_search.c``), where the build made it: the core's search of the game
-    #: (the same moves in the same order, runs of the pack, safe moves and positions merged); some
+    #: (the same moves in the same order, runs of the pack, safe moves and positions merged); some three
     #: seconds of it where no budget is given.
     SEARCH_IN_C = search_in_c("games._the_shah_search")
-    NODES_IN_C = 5_000_000
+    NODES_IN_C = 10_000_000
 
     #: Plate 007: the Shah in the centre, the eight aces round him, and the first two circles of
     #: the star ("in the pattern tableau the third circle is omitted for want of space"), read
