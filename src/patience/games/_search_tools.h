@@ -21,7 +21,7 @@
 #define SUITS 4
 #define FULL 13
 #define CARDS (52 * PACKS)
-#define FOUNDATION_PILES (SUITS * PACKS)  /* built in suit: a suit's to each pack */
+#define FOUNDATION_PILES (SUITS * PACKS)  /* the foundations, built in suit: each suit has one for each pack */
 #define PACK_RUN 80   /* solve.PACK_RUN: the most moves of the pack in a run */
 #define PROGRESS 4096 /* solve.PROGRESS: positions between two reports */
 
