@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from patience import load
-from patience.cards import CARDS, Card
+from patience.cards import CARDS, Card, Rank
 from patience.compiled import extension
 from patience.game import Game, Move
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
@@ -30,6 +30,7 @@ from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, F
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
+from patience.games.the_shah import ACE_SUITS, FOUNDATIONS as SHAH_FOUNDATIONS, PLACES, QUEENS, TheShah
 from patience.solve import NODES, _children, _search, solve
 
 
@@ -291,6 +292,43 @@ def fortress_laid_out(spec: str, rng: random.Random) -> Fortress:
     return Fortress.arrange({name: " ".join(map(str, row)) for name, row in zip(ROWS, rows)}, **options)
 
 
+def shah_laid_out(spec: str, rng: random.Random) -> TheShah:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights (the two of a suit apart), and the cards above them in a complete star (each ray filled
+    from the inner circle out to a random depth, so with spaces and lanes, and a descending line married
+    on a card of the third circle), on the talon and in the pack, or none left in it (safe moves to make);
+    or in the places of a star being dealt, and the pack."""
+    options = load(spec).options.changed()
+    heights = [rng.choice([1, 3, 6, 9, 10, 11, QUEENS, QUEENS]) for _ in ACE_SUITS]
+    rest = [Card(Rank(value), suit) for suit, height in zip(ACE_SUITS, heights) for value in range(height + 1, QUEENS + 1)]
+    rng.shuffle(rest)
+    places: dict[str, str] = {}
+    dealt = len(PLACES) if rng.random() < 0.8 else min(rng.randrange(len(PLACES)), len(rest))
+    talon: list[Card] = []
+    if dealt < len(PLACES):
+        for name in PLACES[:dealt]:
+            places[name] = str(rest.pop())
+    else:
+        for ray in range(1, 9):
+            for circle in range(1, rng.choice([0, 1, 2, 3, 3, 3]) + 1):
+                if not rest:
+                    break
+                line = [rest.pop()]
+                while circle == 3 and rng.random() < 0.5:
+                    follow = [c for c in rest if c.suit == line[-1].suit and c.value == line[-1].value - 1]
+                    if not follow:
+                        break
+                    line.append(follow[0])
+                    rest.remove(follow[0])
+                places[f"circle {circle} ray {ray}"] = " ".join(map(str, line))
+        talon = [rest.pop() for _ in range(min(rng.randint(0, 6), len(rest)))]
+        if rng.random() < 0.3:
+            talon, rest = talon + rest, []
+    tops = [str(Card(Rank(height), suit)) for suit, height in zip(ACE_SUITS, heights)]
+    return TheShah.arrange(places, foundations=tops, talon=" ".join(map(str, talon)), pack=" ".join(map(str, rest)),
+                           dealt=dealt, **options)
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -395,6 +433,18 @@ GAMES = [
                  (lambda d: replaced(d, _0=d[0][1:]), "ten rows"),
                  (lambda d: replaced(d, _1=TWICE), "a suit at most once")),
         steps=500, keys=40),
+    InC(TheShah, ("the-shah", "the-shah(marry_from=circle)"),
+        shah_laid_out, (SHAH_FOUNDATIONS,), won=6, slow=1, longer=(3, "won", 602_634),
+        refused=((lambda d: replaced(d, _5=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52 but the kings"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1]), "each twice at most"),
+                 (lambda d: replaced(d, _0=d[0] + bytes([1])), "each twice at most"),
+                 (lambda d: replaced(d, _2=bytes([13])), "but the kings"),
+                 (lambda d: replaced(d, _3=d[3][:8]), "twenty-four places"),
+                 (lambda d: replaced(d, _1=25), "twenty-four places"),
+                 (lambda d: replaced(d, _4=d[4][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _4=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice")),
+        steps=5_000, keys=300),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),

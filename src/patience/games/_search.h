@@ -3,7 +3,8 @@
  *
  *   GAME, MODULE             the game's name and the module's ("Demon", "_demon_search");
  *   Rules, State             what the rules allow, read once, and a position (its pack, if it has one,
- *                            in ``pack``; its foundations in ``up``, piles FOUNDATION to FOUNDATION + 3);
+ *                            in ``pack``; its foundations in ``up``, the FOUNDATION_PILES piles from
+ *                            FOUNDATION);
  *   Undo                     what a step (a Step of _search_tools.h) changed, its field ``step`` the step;
  *   MAX_MOVES, MAX_STEPS     the most moves, and steps, from one position;
  *   read_description(d, r, s)          the game's description() read, 0 with a Python error if it is
@@ -21,7 +22,15 @@
  *                                      left ``showing`` cards on the talon and took it up ``taken_up``
  *                                      times;
  *   talon_moves(r, s, card, out)       the moves of ``card`` on top of the talon, in the engine's order
- *                                      (MAX_USES at most).
+ *                                      (MAX_USES at most);
+ *
+ * or a game whose runs of the pack are its own (The Shah's, dealt into a star and its spaces, then onto a
+ * talon), OWN_RUNS and
+ *
+ *   pack_runs(r, s, runs, room)        its runs (Game.pack_runs), in the order the search tries them, each a
+ *                                      Step with the run's moves of the pack in ``packs``, written to
+ *                                      ``runs`` (room for ``room``); their number.  ``s`` may be changed
+ *                                      meanwhile, but is left as it was.
  *
  * Then the module's init calls search_module().
  */
@@ -81,7 +90,7 @@ static int seen_add(Seen *t, Key k) {
 #define MAX_USES 16
 
 /* Whether the step's move is to a foundation. */
-static inline int goes_out(const Step *m) { return (unsigned)(m->dst - FOUNDATION) < SUITS; }
+static inline int goes_out(const Step *m) { return (unsigned)(m->dst - FOUNDATION) < FOUNDATION_PILES; }
 
 #ifdef TURNED
 /* The runs of the pack (Game.pack_runs, through solve.runs_turning): a count of cards on the talon, the
@@ -111,7 +120,7 @@ static int pack_runs(const Rules *r, const State *s, Step *runs, int room) {
     }
     return nruns;
 }
-#else
+#elif !defined(OWN_RUNS)
 /* A game without a pack has no runs of it. */
 static inline int pack_runs(const Rules *r, const State *s, Step *runs, int room) {
     (void)r; (void)s; (void)runs; (void)room;

@@ -1,8 +1,9 @@
 /* What every game's search in C needs before it defines its position and moves (see _search.h, which
- * a game's file includes after them): cards of one pack, hashes and keys, the piles a position is made
- * of (a Stack, a Pack turned onto a talon, a Hand always available, Foundations), a Step, the kinds of
- * move the search sorts by, and the proof that a card can never go up (patience/blocked.py's Blocking,
- * on the same tables).  PACK_RUN and PROGRESS are solve.py's (tests/games/test_searches_in_c.py).
+ * a game's file includes after them): cards of one pack (or of PACKS, which a game of two packs defines
+ * as 2 before it includes this), hashes and keys, the piles a position is made of (a Stack, a Pack turned
+ * onto a talon, a Hand always available, Foundations), a Step, the kinds of move the search sorts by, and
+ * (with one pack) the proof that a card can never go up (patience/blocked.py's Blocking, on the same
+ * tables).  PACK_RUN and PROGRESS are solve.py's (tests/games/test_searches_in_c.py).
  */
 #ifndef PATIENCE_SEARCH_TOOLS_H
 #define PATIENCE_SEARCH_TOOLS_H
@@ -14,22 +15,29 @@
 #include <string.h>
 #include <time.h>
 
+#ifndef PACKS
+#define PACKS 1       /* the packs the game is played with: each card code is met that many times */
+#endif
 #define SUITS 4
 #define FULL 13
+#define CARDS (52 * PACKS)
+#define FOUNDATION_PILES (SUITS * PACKS)  /* the foundations, built in suit: each suit has one for each pack */
 #define PACK_RUN 80   /* solve.PACK_RUN: the most moves of the pack in a run */
 #define PROGRESS 4096 /* solve.PROGRESS: positions between two reports */
 
 /* ----------------------------------------------------------------- cards */
-/* A card is its code, 1 to 52 (patience.cards): thirteen to a suit, ace first. */
+/* A card is its code, 1 to 52 (patience.cards): thirteen to a suit, ace first.  With two packs the two
+ * cards of a code are twins, alike in every rule (the engine's cards compare equal). */
 static inline int suit_of(int card) { return (card - 1) / 13; }
 static inline int rank_of(int card) { return (card - 1) % 13 + 1; }
 
-/* Whether ``n`` bytes at ``cards`` are card codes (1 to 52) not met before (marked in ``met``). */
+/* Whether ``n`` bytes at ``cards`` are card codes (1 to 52) each met fewer than PACKS times before
+ * (counted in ``met``). */
 static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (cards[i] < 1 || cards[i] > 52 || met[cards[i]])
+        if (cards[i] < 1 || cards[i] > 52 || met[cards[i]] >= PACKS)
             return 0;
-        met[cards[i]] = 1;
+        met[cards[i]]++;
     }
     return 1;
 }
@@ -90,9 +98,9 @@ static inline Key key_from(uint64_t fa, uint64_t fb, uint64_t mask, uint64_t w) 
 /* ----------------------------------------------------------------- piles */
 /* A pile of cards that leave and arrive at its top (a file, a row), with its hashes card by card. */
 typedef struct {
-    uint8_t cards[52];
+    uint8_t cards[CARDS];
     int n;
-    uint64_t ha[53], hb[53];
+    uint64_t ha[CARDS + 1], hb[CARDS + 1];
 } Stack;
 
 static inline void stack_clear(Stack *p) {
@@ -117,11 +125,11 @@ static inline void stack_take(Stack *p, int n, uint8_t *cards) {
 
 static inline int stack_top(const Stack *p) { return p->cards[p->n - 1]; }
 
-/* A pile's bytes (bottom first) pushed onto ``p``, cleared first; 0 if they are not card codes unmet
- * before (marked in ``met``). */
+/* A pile's bytes (bottom first) pushed onto ``p``, cleared first; 0 if they are not card codes met
+ * fewer than PACKS times before (counted in ``met``). */
 static int stack_read(Stack *p, PyObject *bytes, uint8_t *met) {
     stack_clear(p);
-    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) > 52
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) > CARDS
         || !cards_ok((const unsigned char *)PyBytes_AS_STRING(bytes), PyBytes_GET_SIZE(bytes), met))
         return 0;
     for (Py_ssize_t i = 0; i < PyBytes_GET_SIZE(bytes); i++)
@@ -140,7 +148,7 @@ static inline void set_hash(const Stack *piles, const int *marks, int n, uint64_
 }
 
 /* The ``n`` piles of ``tuple`` (bytes each, bottom first) read into ``piles``; 0 if they are not card codes
- * unmet before (marked in ``met``). */
+ * met fewer than PACKS times before (counted in ``met``). */
 static int stacks_read(Stack *piles, PyObject *tuple, int n, uint8_t *met) {
     for (int i = 0; i < n; i++)
         if (!stack_read(&piles[i], PyTuple_GET_ITEM(tuple, i), met))
@@ -183,8 +191,9 @@ static inline void pack_put_back(Pack *p, int place) {
     p->mask |= 1ULL << place;
 }
 
-/* The pack read from ``n`` bytes at ``cards``, ``showing`` of them on the talon; 0 if they are not card
- * codes unmet before (marked in ``met``), or showing is not 0 to n. */
+/* The pack read from ``n`` bytes at ``cards`` (52 at most: its places are bits), ``showing`` of them on the
+ * talon; 0 if they are not card codes met fewer than PACKS times before (counted in ``met``), or showing is
+ * not 0 to n. */
 static int pack_read(Pack *p, const char *cards, Py_ssize_t n, int showing, uint8_t *met) {
     if (n > 52 || showing < 0 || showing > n || !cards_ok((const unsigned char *)cards, n, met))
         return 0;
@@ -233,8 +242,8 @@ static inline uint64_t hand_cards(const Hand *h) {
     return bits;
 }
 
-/* The hand read from ``n`` bytes at ``cards``; 0 if they are not card codes unmet before (marked in
- * ``met``). */
+/* The hand read from ``n`` bytes at ``cards`` (52 at most: its places are bits); 0 if they are not card
+ * codes met fewer than PACKS times before (counted in ``met``). */
 static int hand_read(Hand *h, const char *cards, Py_ssize_t n, uint8_t *met) {
     if (n > 52 || !cards_ok((const unsigned char *)cards, n, met))
         return 0;
@@ -244,15 +253,21 @@ static int hand_read(Hand *h, const char *cards, Py_ssize_t n, uint8_t *met) {
     return 1;
 }
 
-/* Four foundations built in suit from the cards of value ``base`` (an ace, or a Demon's formation
- * card), up round the corner to the card below it (or, ``down``, down round the corner to the card above
- * it: Fortress's ace, king, queen ... two): how many cards of each suit are up, and which foundation each
- * suit is on. */
+/* The foundations, built in suit from the cards of value ``base`` (an ace, or a Demon's formation card),
+ * up round the corner to the card below it (or, ``down``, down round the corner to the card above it:
+ * Fortress's ace, king, queen ... two), PACKS to a suit (FOUNDATION_PILES): how many cards of each suit
+ * are up on every foundation of it (all PACKS begun: the cards of which every copy is up), and each
+ * foundation's suit; with one pack, which foundation each suit is on, and with two, how many cards each
+ * foundation holds. */
 typedef struct {
     int base, down;
-    int count[SUITS];           /* the cards of each suit up */
-    int slot_suit[SUITS];       /* each foundation's suit (-1: not begun) */
+    int count[SUITS];                   /* the cards of each suit up, every copy of them */
+    int slot_suit[FOUNDATION_PILES];    /* each foundation's suit (-1: not begun) */
+#if PACKS == 1
     int suit_slot[SUITS];
+#else
+    int height[FOUNDATION_PILES];       /* each foundation's cards */
+#endif
 } Foundations;
 
 /* A card's place in its suit's foundation, from 0 (its first card) to 12; and the card at ``place`` in
@@ -263,18 +278,49 @@ static inline int place_of(const Foundations *f, int card) {
 static inline int card_at(const Foundations *f, int suit, int place) {
     return suit * 13 + (f->down ? f->base - 1 - place + 13 : f->base - 1 + place) % 13 + 1;
 }
+/* Whether ``card`` is up (every copy of it). */
 static inline int is_up(const Foundations *f, int card) { return place_of(f, card) < f->count[suit_of(card)]; }
 
-/* Whether ``card`` goes up now, and to which foundation: its suit's, or the first empty one. */
+#if PACKS > 1
+/* The cards of ``suit`` up on every foundation of it: the fewest a foundation of it holds, 0 until PACKS
+ * of them are begun. */
+static inline int lowest(const Foundations *f, int suit) {
+    int begun = 0, low = FULL;
+    for (int i = 0; i < FOUNDATION_PILES; i++)
+        if (f->slot_suit[i] == suit) {
+            begun++;
+            if (f->height[i] < low)
+                low = f->height[i];
+        }
+    return begun == PACKS ? low : 0;
+}
+#endif
+
+/* Whether ``card`` goes up now, and to which foundation: its suit's (with two packs, the first of its
+ * suit that takes it: of two alike, the first, as Game.foundation_takers names them), or the first empty
+ * one. */
 static inline int goes_up(const Foundations *f, int card, int *slot) {
-    int suit = suit_of(card), have = f->count[suit];
+    int suit = suit_of(card);
+#if PACKS == 1
+    int have = f->count[suit];
     if (place_of(f, card) != have)
         return 0;
     if (have) {
         *slot = f->suit_slot[suit];
         return 1;
     }
-    for (int i = 0; i < SUITS; i++)
+#else
+    int place = place_of(f, card);
+    if (place) {
+        for (int i = 0; i < FOUNDATION_PILES; i++)
+            if (f->slot_suit[i] == suit && f->height[i] == place) {
+                *slot = i;
+                return 1;
+            }
+        return 0;
+    }
+#endif
+    for (int i = 0; i < FOUNDATION_PILES; i++)
         if (f->slot_suit[i] < 0) {
             *slot = i;
             return 1;
@@ -284,21 +330,34 @@ static inline int goes_up(const Foundations *f, int card, int *slot) {
 
 static inline void found(Foundations *f, int slot, int card) {
     int suit = suit_of(card);
+#if PACKS == 1
     if (!f->count[suit]) {
         f->slot_suit[slot] = suit;
         f->suit_slot[suit] = slot;
     }
     f->count[suit]++;
+#else
+    if (!f->height[slot]++)
+        f->slot_suit[slot] = suit;
+    f->count[suit] = lowest(f, suit);
+#endif
 }
 
 /* Take the top card off the foundation ``slot``, and give it. */
 static inline int unfound(Foundations *f, int slot) {
     int suit = f->slot_suit[slot];
+#if PACKS == 1
     int place = --f->count[suit];
     if (!place) {
         f->slot_suit[slot] = -1;
         f->suit_slot[suit] = -1;
     }
+#else
+    int place = --f->height[slot];
+    if (!place)
+        f->slot_suit[slot] = -1;
+    f->count[suit] = lowest(f, suit);
+#endif
     return card_at(f, suit, place);
 }
 
@@ -317,15 +376,25 @@ static inline int all_up(const Foundations *f) {
     return 1;
 }
 
-/* How many cards of each suit are up, in 16 bits. */
+/* How many cards of each suit are up, in 16 bits; with two packs, on each foundation of it, the fewer
+ * first (foundations of a suit alike, as Game.solver_key takes them by their top cards, sorted), in 32. */
 static inline uint64_t foundations_word(const Foundations *f) {
     uint64_t w = 0;
+#if PACKS == 1
     for (int i = 0; i < SUITS; i++)
         w |= (uint64_t)f->count[i] << 4 * i;
+#else
+    int most[SUITS] = {0};
+    for (int i = 0; i < FOUNDATION_PILES; i++)
+        if (f->slot_suit[i] >= 0 && f->height[i] > most[f->slot_suit[i]])
+            most[f->slot_suit[i]] = f->height[i];
+    for (int i = 0; i < SUITS; i++)
+        w |= (uint64_t)(f->count[i] | most[i] << 4) << 8 * i;
+#endif
     return w;
 }
 
-/* The cards of each suit up, as bits. */
+/* The cards of each suit up (every copy of them), as bits. */
 static inline uint64_t foundations_cards(const Foundations *f) {
     uint64_t up = 0;
     for (int suit = 0; suit < SUITS; suit++)
@@ -334,37 +403,54 @@ static inline uint64_t foundations_cards(const Foundations *f) {
     return up;
 }
 
-/* The foundations read from a tuple of four (suit, cards), in their order, from ``base``, up (or
- * ``down``): (-1, 0) for one not begun; their cards marked in ``met``.  0 with a Python error if it is not
- * one. */
+/* The foundations read from a tuple of FOUNDATION_PILES (suit, cards), in their order, from ``base``, up
+ * (or ``down``): (-1, 0) for one not begun; their cards counted in ``met``.  0 with a Python error if it is
+ * not one. */
 static int foundations_read(Foundations *f, PyObject *tuple, int base, int down, uint8_t *met, const char *game) {
     f->base = base;
     f->down = down;
     for (int i = 0; i < SUITS; i++)
-        f->count[i] = 0, f->slot_suit[i] = f->suit_slot[i] = -1;
-    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != SUITS || base < 1 || base > 13) {
-        PyErr_Format(PyExc_ValueError, "not a description of a %s position: four foundations", game);
+        f->count[i] = 0;
+    for (int i = 0; i < FOUNDATION_PILES; i++) {
+        f->slot_suit[i] = -1;
+#if PACKS == 1
+        f->suit_slot[i] = -1;
+#else
+        f->height[i] = 0;
+#endif
+    }
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FOUNDATION_PILES || base < 1 || base > 13) {
+        PyErr_Format(PyExc_ValueError, "not a description of a %s position: %s foundations", game,
+                     PACKS == 1 ? "four" : "eight");
         return 0;
     }
-    for (int i = 0; i < SUITS; i++) {
+    int begun[SUITS] = {0};
+    for (int i = 0; i < FOUNDATION_PILES; i++) {
         int suit, count;
         if (!PyArg_ParseTuple(PyTuple_GET_ITEM(tuple, i), "ii;a foundation is (suit, cards)", &suit, &count))
             return 0;
-        if (count < 0 || count > FULL || (count && (suit < 0 || suit >= SUITS || f->count[suit]))) {
+        if (count < 0 || count > FULL || (count && (suit < 0 || suit >= SUITS || begun[suit] == PACKS))) {
             PyErr_Format(PyExc_ValueError, "not a description of a %s position: a foundation is (its suit, 0 "
-                         "to 3, and 1 to 13 cards), a suit at most once, or (-1, 0)", game);
+                         "to 3, and 1 to 13 cards), a suit at most %s, or (-1, 0)", game, PACKS == 1 ? "once" : "twice");
             return 0;
         }
-        if (count) {
-            f->slot_suit[i] = suit;
-            f->suit_slot[suit] = i;
-            f->count[suit] = count;
-        }
+        if (!count)
+            continue;
+        begun[suit]++;
+        f->slot_suit[i] = suit;
+#if PACKS == 1
+        f->suit_slot[suit] = i;
+        f->count[suit] = count;
+#else
+        f->height[i] = count;
+#endif
+        for (int place = 0; place < count; place++)
+            met[card_at(f, suit, place)]++;
     }
-    uint64_t up = foundations_cards(f);
-    for (int c = 1; c < 53; c++)
-        if (up >> c & 1)
-            met[c] = 1;
+#if PACKS > 1
+    for (int suit = 0; suit < SUITS; suit++)
+        f->count[suit] = lowest(f, suit);
+#endif
     return 1;
 }
 
@@ -385,7 +471,7 @@ static inline Step move_step(int src, int dst, int n, int card) {
     return m;
 }
 
-/* The first of ``moves`` to the foundations (piles ``foundation`` to ``foundation`` + 3) of a card on
+/* The first of ``moves`` to the foundations (the FOUNDATION_PILES piles from ``foundation``) of a card on
  * which no card in ``lying_on`` (by card: their number, then the cards) is left out of ``up``, leaving
  * out those from the pile ``never_from`` (or -1: none): the safe move of a game whose foundations a card
  * can only wait on (Game.safe_move); -1 if none. */
@@ -393,7 +479,7 @@ static int first_safe(const Step *moves, int n, const Foundations *up, const uin
                       int foundation, int never_from) {
     for (int i = 0; i < n; i++) {
         const Step *m = &moves[i];
-        if ((unsigned)(m->dst - foundation) < SUITS && m->src != never_from
+        if ((unsigned)(m->dst - foundation) < FOUNDATION_PILES && m->src != never_from
             && all_of_up(up, lying_on[m->card]))
             return i;
     }
@@ -404,6 +490,7 @@ static int first_safe(const Step *moves, int n, const Foundations *up, const uin
 enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
 
 /* ----------------------------------------------------------------- blocked cards */
+#if PACKS == 1  /* (the proof takes cards as bits of their codes: one pack) */
 /* Blocking's tables (patience/blocked.py): for each card, the cards one of which must be up before it
  * (as bits: a card's bit is 1 << its code), the cards it may go onto (bit 0: a space), and the cards
  * that may go up after it. */
@@ -573,5 +660,6 @@ static int stuck(const Blocking *b, Lay *lays, int nlays, uint64_t hand, uint64_
             return stacks[k].cards[stacks[k].n - 1];
     return 0;
 }
+#endif
 
 #endif

@@ -35,6 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation, marriage_reasons
 from ..cards import Card, Rank, Suit, parse_cards
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, foundation_tops, marriages_onto, moves_up, ring
 from ..options import Option
@@ -136,6 +137,11 @@ class TheShah(Game):
     #: The foundations follow suit, so a foundation's cards say which it is; two of a suit are alike.
     INTERCHANGEABLE = ("foundation",)
     OPTIONS = (Option("marry_from", "talon", MARRY_FROM, choices=("talon", "circle")),)
+    #: The search in C (``_the_shah_search.c``), where the build made it: the core's search of the game
+    #: (the same moves in the same order, runs of the pack, safe moves and positions merged); some three
+    #: seconds of it where no budget is given.
+    SEARCH_IN_C = search_in_c("games._the_shah_search")
+    NODES_IN_C = 10_000_000
 
     #: Plate 007: the Shah in the centre, the eight aces round him, and the first two circles of
     #: the star ("in the pattern tableau the third circle is omitted for want of space"), read
@@ -471,6 +477,22 @@ circle 2 ray 8: Q♥
             runs += runs_using(self, run, uses,
                                lambda: {**piles, "talon": Pile(talon + pack[:-dealt - 1:-1])})
         return runs
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (bottom first: the next
+        card to deal last), how many places of the star are dealt, the talon (bottom first), the places
+        of the star in the order of :data:`PLACES` (each bottom first), each foundation as (its suit, 0
+        to 3, and its cards), the table of builds of a marriage (:meth:`Build.table_bytes`), and whether
+        the talon's card may be married (``marry_from=talon``).
+
+        >>> pack, dealt, talon, places, foundations, marriages, from_talon = TheShah.deal(seed=1).description()
+        >>> len(pack), dealt, talon, len(places), foundations[:2], from_talon
+        (88, 0, b'', 24, ((2, 1), (3, 1)), True)
+        """
+        piles = self.piles
+        return (bytes(piles["pack"].cards), self.counters["dealt"], bytes(piles["talon"].cards),
+                tuple(bytes(piles[name].cards) for name in PLACES), self.suit_foundations(FOUNDATIONS),
+                MARRIAGE.table_bytes(), self.options.marry_from == "talon")
 
     def solver_key(self) -> tuple[Any, ...]:
         """The position as the search tells positions apart, the foundations in any order (as
