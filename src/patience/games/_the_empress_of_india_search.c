@@ -90,7 +90,9 @@ typedef struct {
     int suit[FOUNDATIONS], height[FOUNDATIONS];
     int8_t wanted[53];          /* the first foundation that takes each card now (TheEmpressOfIndia.wanted), -1 */
     uint8_t distance[53];       /* how many cards a foundation still wants before each (_distances), or 99 */
-    uint64_t fa, fb;            /* the places' hashes, each side's as a set */
+    uint8_t of_suit[SUITS][FOUNDATIONS + 1];  /* each suit's foundations: their number, then they, in order */
+    uint64_t ha[PLACES], hb[PLACES];          /* each place's part of the key */
+    uint64_t fa, fb;            /* the places' hashes, each side's as a set: the sums of their parts */
 } State;
 
 /* What a step changed, to take it back: the places it emptied (as they were), in the order they were
@@ -120,16 +122,14 @@ static inline void place_hash(int at, const Place *p, uint64_t *a, uint64_t *b) 
 /* Lay ``n`` cards, ``c0`` beneath ``c1``, in the place ``at``, instead of what it held (the key kept). */
 static inline void lay(State *s, int at, int n, int c0, int c1) {
     Place *p = &s->place[at];
-    uint64_t a, b;
-    place_hash(at, p, &a, &b);
-    s->fa -= a;
-    s->fb -= b;
+    s->fa -= s->ha[at];
+    s->fb -= s->hb[at];
     p->n = (uint8_t)n;
     p->cards[0] = (uint8_t)c0;
     p->cards[1] = (uint8_t)c1;
-    place_hash(at, p, &a, &b);
-    s->fa += a;
-    s->fb += b;
+    place_hash(at, p, &s->ha[at], &s->hb[at]);
+    s->fa += s->ha[at];
+    s->fb += s->hb[at];
 }
 
 /* Each packet's number in the key (the sides' are 1 and 2). */
@@ -153,12 +153,12 @@ static void foundations_of(State *s, int suit) {
         s->wanted[card] = -1;
         s->distance[card] = NOT_WANTED;
     }
-    for (int f = FOUNDATIONS - 1; f >= 0; f--)
-        if (s->suit[f] == suit) {
-            reached[s->height[f] - 1] = 1;
-            if (s->height[f] < SEQUENCE)
-                s->wanted[sequence_card(suit, s->height[f])] = (int8_t)f;
-        }
+    for (int i = s->of_suit[suit][0]; i >= 1; i--) {
+        int f = s->of_suit[suit][i];
+        reached[s->height[f] - 1] = 1;
+        if (s->height[f] < SEQUENCE)
+            s->wanted[sequence_card(suit, s->height[f])] = (int8_t)f;
+    }
     for (int place = 0, last = -1; place < SEQUENCE; place++) {
         if (last >= 0)
             s->distance[sequence_card(suit, place)] = (uint8_t)(place - last - 1);
@@ -261,34 +261,39 @@ static inline int next_refill(const State *s, int colour) {
 #define DEAREST (4 * NOT_WANTED + NOT_WANTED)
 static int pairings(const State *s, const Places *w, Step *out, int *soon) {
     int16_t cost[MAX_MOVES];
-    int before[DEAREST - CHEAPEST + 2] = {0};  /* a counting sort, stable as Python's: the pairings cheaper */
-    int incoming[2], n = 0;
+    int before[DEAREST - CHEAPEST + 2];  /* a counting sort, stable as Python's: how many cost less */
+    int incoming[2], n = 0, least = DEAREST, most = CHEAPEST;
     for (int colour = RED; colour <= BLACK; colour++) {
         int card = next_refill(s, colour);
         incoming[colour] = card ? s->distance[card] : NO_REFILL;
     }
-    for (int pass = 0; pass < 2; pass++) {
-        n = 0;
-        for (int side = RED; side <= BLACK; side++)
-            for (int i = 0; i < w->nloose[side]; i++) {
-                int at = w->loose[side][i], a = s->distance[s->place[at].cards[0]];
-                for (int j = 0; j < w->nloose[1 - side]; j++, n++) {
-                    int to = w->loose[1 - side][j], under = s->place[to].cards[0];
-                    if (pass) {
-                        out[before[cost[n] - CHEAPEST]++] = pairing(at, to, under);
-                        continue;
-                    }
-                    int b = s->distance[under], near = a <= b ? a : b, late = a <= b ? b : a;
-                    cost[n] = (int16_t)(4 * incoming[side] - near + (late - near));
-                    before[cost[n] - CHEAPEST + 1]++;
-                }
+    for (int side = RED; side <= BLACK; side++)
+        for (int i = 0; i < w->nloose[side]; i++) {
+            int a = s->distance[s->place[w->loose[side][i]].cards[0]];
+            for (int j = 0; j < w->nloose[1 - side]; j++, n++) {
+                int b = s->distance[s->place[w->loose[1 - side][j]].cards[0]];
+                int near = a <= b ? a : b, late = a <= b ? b : a, c = 4 * incoming[side] - near + (late - near);
+                cost[n] = (int16_t)c;
+                least = c < least ? c : least;
+                most = c > most ? c : most;
             }
-        if (!pass) {
-            for (int c = 1; c < DEAREST - CHEAPEST + 2; c++)
-                before[c] += before[c - 1];
-            *soon = before[PROMPT - CHEAPEST + 1];
         }
-    }
+    *soon = 0;
+    if (!n)
+        return 0;
+    memset(before + least - CHEAPEST, 0, sizeof(int) * (size_t)(most - least + 2));
+    for (int k = 0; k < n; k++)
+        before[cost[k] - CHEAPEST + 1]++;
+    for (int c = least - CHEAPEST + 1; c <= most - CHEAPEST + 1; c++)
+        before[c] += before[c - 1];
+    *soon = PROMPT < least ? 0 : PROMPT >= most ? n : before[PROMPT - CHEAPEST + 1];
+    n = 0;
+    for (int side = RED; side <= BLACK; side++)
+        for (int i = 0; i < w->nloose[side]; i++)
+            for (int j = 0; j < w->nloose[1 - side]; j++, n++) {
+                int to = w->loose[1 - side][j];
+                out[before[cost[n] - CHEAPEST]++] = pairing(w->loose[side][i], to, s->place[to].cards[0]);
+            }
     return n;
 }
 
@@ -535,13 +540,14 @@ static int read_description(PyObject *d, Rules *r, State *s) {
     }
     memcpy(s->pack, pack, (size_t)npack);
     s->npack = (int)npack;
+    for (int f = 0; f < FOUNDATIONS; f++)
+        s->of_suit[s->suit[f]][++s->of_suit[s->suit[f]][0]] = (uint8_t)f;
     for (int suit = 0; suit < SUITS; suit++)
         foundations_of(s, suit);
     for (int at = 0; at < PLACES; at++) {
-        uint64_t a, b;
-        place_hash(at, &s->place[at], &a, &b);
-        s->fa += a;
-        s->fb += b;
+        place_hash(at, &s->place[at], &s->ha[at], &s->hb[at]);
+        s->fa += s->ha[at];
+        s->fb += s->hb[at];
     }
     return 1;
 }

@@ -139,10 +139,10 @@ class TheEmpressOfIndia(Game):
         ),
     )
     #: The search in C (``_the_empress_of_india_search.c``), where the build made it: the core's search of
-    #: the game (the same moves in the same order and positions merged); some seconds of it where no budget
-    #: is given.
+    #: the game (the same moves in the same order, positions merged and counted alike); twenty million
+    #: positions of it where no budget is given (some three or four seconds).
     SEARCH_IN_C = search_in_c("games._the_empress_of_india_search")
-    NODES_IN_C = 10_000_000
+    NODES_IN_C = 20_000_000
 
     #: Plate 014: the Empress in the centre, her guard of eight red knaves round her, the eight
     #: black aces in pairs beyond them and the eight red kings outside, four at the points of the
