@@ -182,7 +182,9 @@ static inline void come_down(State *s, int f) {
 
 /* ----------------------------------------------------------------- moves */
 /* A play of the red card ``red`` from the place ``at`` and the black card from ``to`` (``at`` itself for a
- * pair), as TheEmpressOfIndia._play writes it; a pairing of the card at ``at`` onto ``under`` at ``to``. */
+ * pair), as TheEmpressOfIndia._play writes it; a pairing of the card at ``at`` onto ``under`` at ``to``,
+ * named, as its move is, by the card beneath.  So a step from the Army to the Navy is a play if it names a
+ * red card, a pairing if it names a black one. */
 static inline Step play(int at, int to, int red) { return move_step(PLACE1 + at, PLACE1 + to, 2, red); }
 static inline Step pairing(int at, int to, int under) { return move_step(PLACE1 + at, PLACE1 + to, 2, under); }
 static inline int is_play(const Step *m) {
@@ -257,7 +259,7 @@ static inline int next_refill(const State *s, int colour) {
  * pairing costs is four times how far the card that would refill its place is from the foundations, less
  * how near the nearer of its two cards is, plus how much later the other is wanted.  Their number, written
  * to ``out``; how many cost PROMPT at most (those tried before the deal) in ``*soon``. */
-#define CHEAPEST (-NOT_WANTED)                  /* what a pairing may cost */
+#define CHEAPEST (-NOT_WANTED)                  /* the least a pairing may cost, and the most */
 #define DEAREST (4 * NOT_WANTED + NOT_WANTED)
 static int pairings(const State *s, const Places *w, Step *out, int *soon) {
     int16_t cost[MAX_MOVES];
@@ -307,7 +309,7 @@ static int pairings(const State *s, const Places *w, Step *out, int *soon) {
 static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8_t *kind) {
     Places w;
     places_of(s, useful, &w);
-    int k = plays_of(s, &w, out + 1);
+    int k = plays_of(s, &w, out + 1);  /* (one on: the deal, if it is legal, comes first) */
     int deal = s->npack && (!r->blocked || !k);
     if (!useful) {
         if (deal)
