@@ -348,7 +348,7 @@ def empress_laid_out(spec: str, rng: random.Random) -> TheEmpressOfIndia:
     game = (EveryPairing if rng.random() < 0.3 else TheEmpressOfIndia).deal(seed=1, **load(spec).options.changed())
     low = rng.choice([1, 6, 9, 10, 11, 11])
     heights = {name: rng.randint(low, 12) for name in EMPRESS_FOUNDATIONS}
-    rest = []
+    rest: list[Card] = []
     for name, height in heights.items():
         sequence = SEQUENCES[game.piles[name].cards[0].suit]
         game.piles[name] = Pile(sequence[:height])
