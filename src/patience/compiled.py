@@ -35,9 +35,13 @@ __all__ = ["MODULES", "IN_C", "SHARED", "copy_of", "extension", "sources", "sear
 MODULES = ("blocked", "solve")
 #: The extensions written in C (``setup.py`` builds the same), by their names in the package.
 IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_garden_search",
-        "games._the_idiots_delight_search", "games._fortress_search", "games._the_shah_search")
+        "games._the_idiots_delight_search", "games._fortress_search", "games._the_shah_search",
+        "games._the_empress_of_india_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
+#: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal):
+#: ``NOWHERE`` in ``_search_tools.h``.
+NOWHERE = 255
 
 
 def copy_of(module: str, path: str) -> ModuleType | None:
@@ -110,7 +114,7 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
     seed = 0 if order is None else order.getrandbits(64) | 1
     outcome, steps, count = built.search(board.description(), min(nodes, 2 ** 62), left, progress, counted,
                                          time.perf_counter() - started, seed, pack_first)
-    names = board.pile_names()
+    names: dict[int, str | None] = {**dict(enumerate(board.pile_names())), NOWHERE: None}
     line: list[Any] = []
     for packs, source, target, size, card in steps:
         for _ in range(packs):

@@ -22,14 +22,16 @@ import pytest
 
 from patience import load
 from patience.cards import CARDS, Card, Rank
-from patience.compiled import extension
-from patience.game import Game, Move
+from patience.compiled import NOWHERE, extension
+from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
 from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
+from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FOUNDATIONS, NAVY, SEQUENCES,
+                                                 TheEmpressOfIndia)
 from patience.games.the_shah import ACE_SUITS, FOUNDATIONS as SHAH_FOUNDATIONS, PLACES, QUEENS, TheShah
 from patience.solve import NODES, _children, _search, solve
 
@@ -48,10 +50,12 @@ def random_play(spec: str, seed: int, moves: int = 120) -> list[Any]:
 
 
 def numbered(game: Game, move: Move) -> tuple[int, int, int, int]:
-    """A move as the search in C writes it: its source's and target's numbers, its cards and the code of
-    the first."""
+    """A move as the search in C writes it: its source's and target's numbers (NOWHERE for none: The
+    Empress of India's deal), its cards and the code of the first (0 for none)."""
     names = game.pile_names()
-    return names.index(move.source or ""), names.index(move.target or ""), len(move.cards), move.cards[0]
+    return (NOWHERE if move.source is None else names.index(move.source),
+            NOWHERE if move.target is None else names.index(move.target),
+            len(move.cards), move.cards[0] if move.cards else 0)
 
 
 def as_step(game: Game, step: Sequence[Move]) -> tuple[int, ...]:
@@ -329,6 +333,45 @@ def shah_laid_out(spec: str, rng: random.Random) -> TheShah:
                            dealt=dealt, **options)
 
 
+class EveryPairing(TheEmpressOfIndia):
+    """The Empress of India with every pairing offered to a search (``LATER = None``, as before the cap)."""
+
+    LATER = None
+
+
+def empress_laid_out(spec: str, rng: random.Random) -> TheEmpressOfIndia:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights (the sixteen apart, so that some cards are wanted by one and some by none), the cards
+    left of their sequences in the places of the Army and of the Navy, loose or in pairs (and places left
+    empty once a colour is out), on the packets of the talon and in the pack; a third of them with every
+    pairing offered to a search (:class:`EveryPairing`)."""
+    game = (EveryPairing if rng.random() < 0.3 else TheEmpressOfIndia).deal(seed=1, **load(spec).options.changed())
+    low = rng.choice([1, 6, 9, 10, 11, 11])
+    heights = {name: rng.randint(low, 12) for name in EMPRESS_FOUNDATIONS}
+    rest: list[Card] = []
+    for name, height in heights.items():
+        sequence = SEQUENCES[game.piles[name].cards[0].suit]
+        game.piles[name] = Pile(sequence[:height])
+        rest += sequence[height:]
+    rng.shuffle(rest)
+    reds, blacks = [c for c in rest if c.is_red], [c for c in rest if not c.is_red]
+    paired = rng.choice([0.0, 0.1, 0.3, 0.6])
+    for names, own, other in ((ARMY, reds, blacks), (NAVY, blacks, reds)):
+        for name in names:
+            place = [own.pop()] if own else []
+            if place and other and rng.random() < paired:
+                place.append(other.pop())
+            game.piles[name] = Pile(tuple(place))
+    pack: list[Card] = []
+    for colour, cards in (("red", reds), ("black", blacks)):
+        kept = rng.randint(0, len(cards)) if rng.random() < 0.6 else 0
+        game.piles[f"{colour} talon"] = Pile(tuple(cards[:kept]))
+        pack += cards[kept:]
+    rng.shuffle(pack)
+    game.piles["pack"] = Pile(tuple(pack), len(pack))
+    return game
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -445,6 +488,19 @@ GAMES = [
                  (lambda d: replaced(d, _4=d[4][:4]), "eight foundations"),
                  (lambda d: replaced(d, _4=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice")),
         steps=5_000, keys=300),
+    InC(TheEmpressOfIndia, ("the-empress-of-india", "the-empress-of-india(deal_when=blocked)"),
+        empress_laid_out, (ARMY, NAVY), won=5, slow=1, longer=(18, "won", 588_274),
+        refused=((lambda d: replaced(d, _0=b"\x35"), "bytes of card codes"),
+                 (lambda d: replaced(d, _0=bytes([2] * 5)), "four times at most"),
+                 (lambda d: replaced(d, _0=bytes([12])), "none a black queen"),
+                 (lambda d: replaced(d, _1=bytes([2])), "a packet's of its colour"),
+                 (lambda d: replaced(d, _3=(bytes([2]), *d[3][1:])), "a card of its side's colour"),
+                 (lambda d: replaced(d, _4=(d[4][0] * 3, *d[4][1:])), "a red and a black card"),
+                 (lambda d: replaced(d, _4=d[4][:23]), "twenty-four places"),
+                 (lambda d: replaced(d, _5=d[5][:15]), "sixteen foundations"),
+                 (lambda d: replaced(d, _5=((3, 13), *d[5][1:])), "1 to 12 cards"),
+                 (lambda d: replaced(d, _5=d[5][:2] + ((3, 1),) + d[5][3:]), "four times at most")),
+        steps=20_000, keys=1_000),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),

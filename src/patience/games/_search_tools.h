@@ -1,6 +1,6 @@
 /* What every game's search in C needs before it defines its position and moves (see _search.h, which
- * a game's file includes after them): cards of one pack (or of PACKS, which a game of two packs defines
- * as 2 before it includes this), hashes and keys, the piles a position is made of (a Stack, a Pack turned
+ * a game's file includes after them): cards of one pack (or of PACKS, which a game of two or four packs
+ * defines before it includes this), hashes and keys, the piles a position is made of (a Stack, a Pack turned
  * onto a talon, a Hand always available, Foundations), a Step, the kinds of move the search sorts by, and
  * (with one pack) the proof that a card can never go up (patience/blocked.py's Blocking, on the same
  * tables).  PACK_RUN and PROGRESS are solve.py's (tests/games/test_searches_in_c.py).
@@ -26,7 +26,7 @@
 #define PROGRESS 4096 /* solve.PROGRESS: positions between two reports */
 
 /* ----------------------------------------------------------------- cards */
-/* A card is its code, 1 to 52 (patience.cards): thirteen to a suit, ace first.  With two packs the two
+/* A card is its code, 1 to 52 (patience.cards): thirteen to a suit, ace first.  With more packs the
  * cards of a code are twins, alike in every rule (the engine's cards compare equal). */
 static inline int suit_of(int card) { return (card - 1) / 13; }
 static inline int rank_of(int card) { return (card - 1) % 13 + 1; }
@@ -465,6 +465,10 @@ enum { TURN = 1, TAKE_UP = 2 };
 typedef struct {
     uint8_t packs, taken_up, showing, src, dst, n, card;
 } Step;
+
+/* The pile number of a move from, or to, no pile (The Empress of India's deal, which lays the pack's next
+ * card on the packet of its colour). */
+#define NOWHERE 255
 
 static inline Step move_step(int src, int dst, int n, int card) {
     Step m = {0, 0, 0, (uint8_t)src, (uint8_t)dst, (uint8_t)n, (uint8_t)card};

@@ -32,6 +32,7 @@ from operator import itemgetter
 from typing import Any, Iterable, Sequence, TypeVar
 
 from ..cards import Card, Rank, Suit
+from ..compiled import search_in_c
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot
 from ..options import Option
@@ -137,6 +138,11 @@ class TheEmpressOfIndia(Game):
             choices=("any", "blocked"),
         ),
     )
+    #: The search in C (``_the_empress_of_india_search.c``), where the build made it: the core's search of
+    #: the game (the same moves in the same order, positions merged and counted alike); twenty million
+    #: positions of it where no budget is given (some three or four seconds).
+    SEARCH_IN_C = search_in_c("games._the_empress_of_india_search")
+    NODES_IN_C = 20_000_000
 
     #: Plate 014: the Empress in the centre, her guard of eight red knaves round her, the eight
     #: black aces in pairs beyond them and the eight red kings outside, four at the points of the
@@ -633,6 +639,26 @@ discard: Q♠ Q♠ Q♠ Q♣ Q♣ Q♣ Q♠
                 tuple([len(piles[name].cards) for name in FOUNDATIONS]),
                 tuple(sorted([piles[name].cards for name in ARMY])),
                 tuple(sorted([piles[name].cards for name in NAVY])))
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (bottom first: the next
+        card to deal last), the red and the black packets of the talon (bottom first), the places of the
+        Army and of the Navy in their order (each bottom first: a pair's card beneath first), each
+        foundation as (its suit, 0 to 3, and its cards), whether the pack is dealt only when no pair can
+        be played (``deal_when=blocked``), and :attr:`LATER` (-1 for None).
+
+        >>> game = TheEmpressOfIndia.deal(seed=1)
+        >>> pack, red, black, army, navy, foundations, blocked, later = game.description()
+        >>> len(pack), len(red + black), len(army + navy), army[0], str(game.piles["army 1"])
+        (113, 15, 48, b'\\x0f', '2♥')
+        >>> foundations[:2], foundations[8:10], blocked, later
+        (((3, 1), (3, 1)), ((1, 1), (2, 1)), False, 20)
+        """
+        piles = self.piles
+        return (bytes(piles["pack"].cards), bytes(piles["red talon"].cards), bytes(piles["black talon"].cards),
+                tuple(bytes(piles[name].cards) for name in ARMY), tuple(bytes(piles[name].cards) for name in NAVY),
+                self.suit_foundations(FOUNDATIONS), self.options.deal_when == "blocked",
+                -1 if self.LATER is None else self.LATER)
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """None: which pair to play, and when, changes which cards refill the places."""
