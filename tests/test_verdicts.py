@@ -83,7 +83,9 @@ def small_positions(positions: list[Game], count: int = 4) -> list[tuple[Game, s
 
 def check(position: Game, verdict: str) -> None:
     solution = thoughtful(position, nodes=20 * SMALL)
-    assert solution.outcome == verdict, f"plain search: {verdict}, the solver: {solution.outcome}\n{position}"
+    # A game whose search leaves out moves for speed proves nothing lost (Game.proves_lost).
+    expected = verdict if verdict == "won" or position.proves_lost() else "unknown"
+    assert solution.outcome == expected, f"plain search: {verdict}, the solver: {solution.outcome}\n{position}"
     if verdict == "won":
         assert solution.record.replay().is_won
 

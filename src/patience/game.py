@@ -1226,6 +1226,12 @@ class Game:
         :attr:`RESTARTS`, unless a game chooses by its options (where only some readings gain)."""
         return self.RESTARTS
 
+    def proves_lost(self) -> bool:
+        """Whether a search that has tried every line of :meth:`useful_moves` has proved the deal lost:
+        true where they leave out only moves that lead where another leads (the default); a game whose
+        useful moves leave out others, for speed, says false, and such a search answers *unknown*."""
+        return True
+
     def pack_first(self) -> int:
         """The positions of the search again with the pack's cards that go out tried first, of a deal
         the searches leave unknown: the class's :attr:`PACK_FIRST`, unless a game chooses by its options."""

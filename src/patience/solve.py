@@ -412,6 +412,8 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
         outcome, line, more = search(start.copy(), pack_first, deadline, idle, progress, started, count,
                                      pack_first=True)
         count += more
+    if outcome == "lost" and not start.proves_lost():
+        outcome = "unknown"  # (every line searched, but not every move: no proof)
     if outcome == "unknown" and start.PLAYS_OUT:
         played, _, more = _play_out(start, Game.copy, NODES["honest"], HONEST_MOVES, deadline,
                                     progress, count, started)

@@ -489,7 +489,7 @@ GAMES = [
                  (lambda d: replaced(d, _4=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice")),
         steps=5_000, keys=300),
     InC(TheEmpressOfIndia, ("the-empress-of-india", "the-empress-of-india(deal_when=blocked)"),
-        empress_laid_out, (ARMY, NAVY), won=5, slow=1, longer=(18, "won", 588_274),
+        empress_laid_out, (ARMY, NAVY), won=5, slow=1, longer=(1, "won", 4_778_658),
         refused=((lambda d: replaced(d, _0=b"\x35"), "bytes of card codes"),
                  (lambda d: replaced(d, _0=bytes([2] * 5)), "four times at most"),
                  (lambda d: replaced(d, _0=bytes([12])), "none a black queen"),
