@@ -53,11 +53,8 @@ static Key key_of(const State *s) {
  * suit, one lower or one higher) or which is a lane.  Each move's kind in ``kind``, if given: to a
  * foundation, emptying a row, or between. */
 static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8_t *kind) {
-    int k = 0, slot, lane = -1;
+    int k = 0, slot, lane = first_empty(s->row, ROWS);
     (void)r;
-    for (int g = 0; g < ROWS && lane < 0; g++)
-        if (!s->row[g].n)
-            lane = g;
     for (int f = 0; f < ROWS; f++) {
         if (!s->row[f].n)
             continue;

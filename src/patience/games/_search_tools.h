@@ -125,6 +125,14 @@ static inline void stack_take(Stack *p, int n, uint8_t *cards) {
 
 static inline int stack_top(const Stack *p) { return p->cards[p->n - 1]; }
 
+/* The first of the ``n`` piles at ``piles`` that is empty; -1 if none. */
+static inline int first_empty(const Stack *piles, int n) {
+    for (int i = 0; i < n; i++)
+        if (!piles[i].n)
+            return i;
+    return -1;
+}
+
 /* A pile's bytes (bottom first) pushed onto ``p``, cleared first; 0 if they are not card codes met
  * fewer than PACKS times before (counted in ``met``). */
 static int stack_read(Stack *p, PyObject *bytes, uint8_t *met) {

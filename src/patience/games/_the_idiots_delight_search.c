@@ -79,11 +79,8 @@ static int onto_files(const Rules *r, const State *s, int src, int card, int spa
  * of the seven over, to its foundation and onto the files (and a space).  Each move's kind in ``kind``, if
  * given: to a foundation, emptying a pile, or between. */
 static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8_t *kind) {
-    int k = 0, slot, space = -1;
+    int k = 0, slot, space = first_empty(s->file, FILES);
     (void)useful;
-    for (int g = 0; g < FILES && space < 0; g++)
-        if (!s->file[g].n)
-            space = g;
     for (int f = 0; f < FILES; f++) {
         const Stack *pile = &s->file[f];
         int size = pile->n;

@@ -91,12 +91,7 @@ static inline int outermost(const State *s, int ray) {
 
 /* The first empty place, the inner circles first (the next to refill once the star is complete); -1 if
  * none. */
-static inline int first_space(const State *s) {
-    for (int at = 0; at < PLACES; at++)
-        if (!s->place[at].n)
-            return at;
-    return -1;
-}
+static inline int first_space(const State *s) { return first_empty(s->place, PLACES); }
 
 static inline int is_third(int pile) { return pile >= PLACE1 + THIRD; }
 

@@ -487,7 +487,9 @@ bouquet: 2♠ 4♠ 5♠ 9♠ J♠ Q♠ K♠ A♥ 6♥ 10♥ J♥ Q♥ 10♦ Q♦
     def waiting(self) -> Card | None:
         """The card laid from the Bouquet on a bed that no card has covered since, if the moves
         after it, if any, went to the foundations and it is not among them (:meth:`useful_moves`
-        searches only the moves that cover it).
+        searches only the moves that cover it).  Read from the moves of the game's history, so that
+        nothing waits where a search begins: it searches a copy, which has none (a card laid before
+        may have been laid for a line the search does not take).
 
         >>> game = TheFlowerGarden.from_plate()
         >>> print(game.waiting(), game.play("10♥ → J♦"), game.waiting(), game.play("9♣ → 10♥"), game.waiting())
