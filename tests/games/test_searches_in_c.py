@@ -32,6 +32,8 @@ from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUND
                                                TheIdiotsDelight)
 from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FOUNDATIONS, NAVY, SEQUENCES,
                                                  TheEmpressOfIndia)
+from patience.games.the_constitution import (ACE_SUITS as RING, DIVISIONS, FOUNDATIONS as CONSTITUTION_FOUNDATIONS,
+                                             ON as IN_SEQUENCE, ROWS as DIVISION_ROWS, TheConstitution, _left_over)
 from patience.games.the_shah import ACE_SUITS, FOUNDATIONS as SHAH_FOUNDATIONS, PLACES, QUEENS, TheShah
 from patience.solve import NODES, _children, _search, solve
 
@@ -372,6 +374,58 @@ def empress_laid_out(spec: str, rng: random.Random) -> TheEmpressOfIndia:
     return game
 
 
+def constitution_laid_out(spec: str, rng: random.Random) -> TheConstitution:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights (the two of a suit apart, either the higher), each place of the divisions a card under a
+    sequence of Rule IV; the rest in the talon and the pack, every place filled but a vacancy waiting, at
+    times; or (a third of them) the pack and the talon out, places of the People empty, and divisions above
+    an empty one with places empty too.  Made again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        exhausted = rng.random() < 0.35
+        low = [4, 6, 9, 11] if exhausted else [1, 2, 4, 6, 9, 11]
+        heights = [[rng.choice(low) for _ in range(2)] for _ in range(4)]
+        up = [Card(Rank(value), suit) for suit, pair in zip(RING[:4], heights)
+              for height in pair for value in range(2, height + 1)]
+        rest = _left_over(up, 2)
+        rng.shuffle(rest)
+        empty: set[str] = set()
+        if exhausted:
+            emptied = rng.randint(0, 3)  # the divisions from the People up whose places may be empty
+            for division in DIVISIONS[::-1][:emptied]:
+                empty |= {name for name in DIVISION_ROWS[division] if rng.random() < 0.6}
+                if len(empty & set(DIVISION_ROWS[division])) < len(DIVISION_ROWS[division]):
+                    break
+        if rng.random() < 0.3:  # a vacancy waits for a card of the division below
+            empty.add(rng.choice([name for d in DIVISIONS[:-1] for name in DIVISION_ROWS[d]]))
+        places: dict[str, list[Card]] = {}
+        for division in DIVISIONS:
+            for name in DIVISION_ROWS[division]:
+                if name not in empty:
+                    places[name] = [rest.pop()] if rest else []
+        for name, place in places.items():
+            while rest and rng.random() < 0.6:
+                follow = [c for c in rest if IN_SEQUENCE[place[-1]][c]]
+                if not follow:
+                    break
+                place.append(rng.choice(follow))
+                rest.remove(place[-1])
+        talon, pack = [], []
+        if not exhausted:
+            kept = rng.randint(0, len(rest))
+            talon, pack = rest[:kept], rest[kept:]
+        elif rest or not all(places.values()):
+            continue
+        game = TheConstitution.arrange({name: " ".join(map(str, place)) for name, place in places.items()},
+                                       talon=" ".join(map(str, talon)), pack=" ".join(map(str, pack)), **options)
+        for suit in range(4):  # the lower of a suit's two foundations first, at times
+            if rng.random() < 0.5:
+                first, second = CONSTITUTION_FOUNDATIONS[suit], CONSTITUTION_FOUNDATIONS[RING.index(RING[suit], 4)]
+                game.piles[first], game.piles[second] = game.piles[second], game.piles[first]
+        if not game.inconsistencies():
+            return game
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -488,6 +542,20 @@ GAMES = [
                  (lambda d: replaced(d, _4=d[4][:4]), "eight foundations"),
                  (lambda d: replaced(d, _4=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice")),
         steps=5_000, keys=300),
+    InC(TheConstitution, ("the-constitution", "the-constitution(sequences=true)"),
+        constitution_laid_out, (CONSTITUTION_FOUNDATIONS, *DIVISION_ROWS.values()), won=7, slow=1,
+        longer=(30, "won", 3_582_077),
+        refused=((lambda d: replaced(d, _4=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=b"\x35"), "card codes of the play"),
+                 (lambda d: replaced(d, _0=bytes([12])), "two to knave"),
+                 (lambda d: replaced(d, _1=d[2][0][:1] * 2), "each twice at most"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1]), "48 at most in the pack"),
+                 (lambda d: replaced(d, _2=d[2][:8]), "thirty-two places"),
+                 (lambda d: replaced(d, _3=d[3][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _3=((d[3][0][0], 12), *d[3][1:])), "1 to 11 cards"),
+                 (lambda d: replaced(d, _3=((-1, 0), *d[3][1:])), "holds its ace"),
+                 (lambda d: replaced(d, _3=((0, 1),) * 3 + d[3][3:]), "a suit at most twice")),
+        steps=30_000, keys=800),
     InC(TheEmpressOfIndia, ("the-empress-of-india", "the-empress-of-india(deal_when=blocked)"),
         empress_laid_out, (ARMY, NAVY), won=5, slow=1, longer=(1, "won", 4_778_658),
         refused=((lambda d: replaced(d, _0=b"\x35"), "bytes of card codes"),

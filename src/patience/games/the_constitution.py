@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..build import ACES_UP, Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, shuffled, whist_pack
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto, moves_up
 from ..options import Option
@@ -146,6 +147,18 @@ class TheConstitution(Game):
             "has it: “the top card only of each sequence is available”",
         ),
     )
+    #: The search in C (``_the_constitution_search.c``), where the build made it: the core's search of
+    #: the game (the same moves in the same order, runs of the pack, safe moves and positions merged); a
+    #: second or so of it where no budget is given, and as long again for each 3,000,000 positions of the
+    #: searches again.
+    SEARCH_IN_C = search_in_c("games._the_constitution_search")
+    NODES_IN_C = 1_000_000
+    #: The searches again (:meth:`~patience.game.Game.restarts`), each with the moves in another order:
+    #: a search that settles the last choices of a long line first spends its budget among them, where
+    #: another order wins in tens of thousands of positions.  Of the first 48 deals that 2,000 positions
+    #: left unknown, one search of 4,000,000 won 14; 1,000,000 then 64 of 100,000 won all 48, in about a
+    #: million positions a deal.
+    RESTARTS = ((64, 100_000),)
 
     # ---------------------------------------------------------------- the piles
     def pile_names(self) -> list[str]:
@@ -382,6 +395,24 @@ class TheConstitution(Game):
                                      if m.kind not in self.PACK_KINDS and not self.independent(first, m)],
                           lambda: self.piles)
         return [(first,) * dealt + use for dealt in range(1, min(pack, PACK_RUN) + 1) for use in uses]
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (bottom first: the next
+        card to deal last), the talon (bottom first), the places of the divisions in the order of
+        :data:`PLACES` (each bottom first), each foundation as (its suit, 0 to 3, and its cards), the
+        table of Rule IV's sequences (:meth:`Build.table_bytes`), and whether a sequence moves whole
+        (``sequences``).
+
+        >>> pack, talon, places, foundations, sequence, sequences = TheConstitution.deal(seed=1).description()
+        >>> len(pack), talon, len(places), places[0] == bytes(TheConstitution.deal(seed=1).piles["council 1"].cards)
+        (48, b'', 32, True)
+        >>> foundations[:2], len(sequence), sequences
+        (((3, 1), (1, 1)), 2809, False)
+        """
+        piles = self.piles
+        return (bytes(piles["pack"].cards), bytes(piles["talon"].cards),
+                tuple(bytes(piles[name].cards) for name in PLACES), self.suit_foundations(FOUNDATIONS),
+                SEQUENCE.table_bytes(), self.options.sequences)
 
     # ------------------------------------------------------------------ the rules
     def violation(self, move: Move) -> IllegalMove | None:
