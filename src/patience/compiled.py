@@ -36,7 +36,7 @@ MODULES = ("blocked", "solve")
 #: The extensions written in C (``setup.py`` builds the same), by their names in the package.
 IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_garden_search",
         "games._the_idiots_delight_search", "games._fortress_search", "games._the_shah_search",
-        "games._the_empress_of_india_search", "games._the_constitution_search")
+        "games._the_empress_of_india_search", "games._the_constitution_search", "games._the_wheel_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
 #: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal):
@@ -107,8 +107,10 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
                  pack_first: bool = False) -> tuple[str, list[Any], int]:
     """The core's search from ``board`` (a game with a ``description()`` of its position for
     ``built``), made in C.  Its winning line is played on ``board`` through the rules, move by move,
-    so a line the rules did not allow would fail here, loudly.  (It cuts no lines: ``idle`` is not
-    for it.)"""
+    so a line the rules did not allow would fail here, loudly: each step's move is the one legal
+    move from its source to its target of its cards, the first its card (a move that takes cards
+    from several piles, The Wheel's combination, names them in its source joined by commas: the
+    step gives the others after its card).  (It cuts no lines: ``idle`` is not for it.)"""
     assert idle is None
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
     seed = 0 if order is None else order.getrandbits(64) | 1
@@ -116,14 +118,15 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
                                          time.perf_counter() - started, seed, pack_first)
     names: dict[int, str | None] = {**dict(enumerate(board.pile_names())), NOWHERE: None}
     line: list[Any] = []
-    for packs, source, target, size, card in steps:
+    for packs, source, target, size, card, *also in steps:
         for _ in range(packs):
             line.append(board.play(_only(board, [m for m in board.legal_moves() if m.kind in board.PACK_KINDS],
                                          "a move of the pack")))
-        made = (names[source], names[target], size, card)
+        made = (",".join(str(names[number]) for number in (source, *also)) if also else names[source],
+                names[target], size, card)
         line.append(board.play(_only(board, [m for m in board.legal_moves()
                                              if (m.source, m.target, len(m.cards), m.cards[0] if m.cards else 0) == made],
-                                     f"{names[source]} → {names[target]} ({size} cards from code {card})")))
+                                     f"{made[0]} → {names[target]} ({size} cards from code {card})")))
     return outcome, line, count
 
 

@@ -265,7 +265,12 @@ static int depth_first(Search *z, const Rules *r, State *s, long nodes, double s
         return LOST;
     PyThreadState *unlocked = PyEval_SaveThread();
     double started = now(), deadline = seconds >= 0 ? started + seconds : 0;
-    if (!seen_init(&z->seen, 1 << 16) || seen_add(&z->seen, key_of(s)) < 0 || !open_frame(z, r, s, pack_first, &order))
+    /* The table of positions seen, first made with room for the search's budget (at least 2^8 places, at most
+     * 2^16, doubled as it fills): a search again of a few hundred positions asks little of memory. */
+    size_t room = 1 << 8;
+    while (room < (1 << 16) && (long)(room / 4 * 3) < nodes + 2)
+        room *= 2;
+    if (!seen_init(&z->seen, room) || seen_add(&z->seen, key_of(s)) < 0 || !open_frame(z, r, s, pack_first, &order))
         outcome = NO_MEMORY;
     while (outcome == LOST && z->nframes) {
         Frame *f = &z->frames[z->nframes - 1];
@@ -349,12 +354,20 @@ static Position *position_of(PyObject *description) {
     return p;
 }
 
-/* The steps as a list of (packs, source, target, cards, card). */
+/* The steps as a list of (packs, source, target, cards, card), each followed by the other piles it takes
+ * cards from, if any. */
 static PyObject *step_list(const Step *steps, Py_ssize_t n) {
     PyObject *list = PyList_New(n);
     for (Py_ssize_t i = 0; list && i < n; i++) {
         const Step *m = &steps[i];
         PyObject *item = Py_BuildValue("(iiiii)", m->packs, m->src, m->dst, m->n, m->card);
+#if SOURCES > 1
+        for (int j = 0; item && j < SOURCES - 1 && m->also[j] != NOWHERE; j++) {
+            PyObject *more = Py_BuildValue("(i)", m->also[j]);
+            Py_SETREF(item, more ? PySequence_Concat(item, more) : NULL);
+            Py_XDECREF(more);
+        }
+#endif
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -369,7 +382,8 @@ PyDoc_STRVAR(search_doc,
 "The core's depth-first search from a position (see " GAME ".description()): (outcome, steps, positions).\n"
 "Each step is (packs, source, target, cards, card): that many moves of the pack (each the only one\n"
 "there is), then a move from pile number source to pile number target (" GAME ".pile_names()) of\n"
-"that many cards, the first of them card (its code).  seconds:\n"
+"that many cards, the first of them card (its code); a move that takes cards from several piles at\n"
+"once names the others after the card.  seconds:\n"
 "None for no limit; progress: None or called with (positions, seconds); order: 0, or a seed by which\n"
 "the steps from every position are shuffled.");
 

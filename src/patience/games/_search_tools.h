@@ -466,12 +466,21 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, int down,
 /* The moves of the pack: none, a turn, the talon taken up again (a re-deal, a pick-up). */
 enum { TURN = 1, TAKE_UP = 2 };
 
+#ifndef SOURCES
+#define SOURCES 1     /* the most piles a move takes cards from (The Wheel's combinations: four) */
+#endif
+
 /* A step of the search: a move from pile ``src`` to pile ``dst`` (by their numbers, in the order of the
  * game's pile_names()) of ``n`` cards, the first of them (the lowest placed) ``card``, after a run of
  * ``packs`` moves of the pack (``taken_up`` of them taking the talon up again) that leaves ``showing``
- * cards on the talon. */
+ * cards on the talon.  A move that takes cards from several piles at once (a game that defines SOURCES
+ * before it includes this) names the others in ``also``, in the order its Move names them after ``src``,
+ * NOWHERE after the last. */
 typedef struct {
     uint8_t packs, taken_up, showing, src, dst, n, card;
+#if SOURCES > 1
+    uint8_t also[SOURCES - 1];
+#endif
 } Step;
 
 /* The pile number of a move from, or to, no pile (The Empress of India's deal, which lays the pack's next
@@ -480,6 +489,9 @@ typedef struct {
 
 static inline Step move_step(int src, int dst, int n, int card) {
     Step m = {0, 0, 0, (uint8_t)src, (uint8_t)dst, (uint8_t)n, (uint8_t)card};
+#if SOURCES > 1
+    memset(m.also, NOWHERE, sizeof(m.also));
+#endif
     return m;
 }
 
