@@ -29,18 +29,19 @@ from random import Random
 from types import ModuleType
 from typing import Any, Callable
 
-__all__ = ["MODULES", "IN_C", "SHARED", "copy_of", "extension", "sources", "search_in_c"]
+__all__ = ["MODULES", "IN_C", "SHARED", "copy_of", "extension", "named", "sources", "search_in_c"]
 
 #: The modules compiled (``setup.py`` compiles the same), by their names in the package.
 MODULES = ("blocked", "solve")
 #: The extensions written in C (``setup.py`` builds the same), by their names in the package.
 IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_garden_search",
         "games._the_idiots_delight_search", "games._fortress_search", "games._the_shah_search",
-        "games._the_empress_of_india_search", "games._the_constitution_search", "games._the_wheel_search")
+        "games._the_empress_of_india_search", "games._the_constitution_search", "games._the_wheel_search",
+        "games._napoleons_square_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
-#: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal):
-#: ``NOWHERE`` in ``_search_tools.h``.
+#: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal,
+#: Napoleon's Square's deal and re-deal): ``NOWHERE`` in ``_search_tools.h``.
 NOWHERE = 255
 
 
@@ -110,7 +111,8 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
     so a line the rules did not allow would fail here, loudly: each step's move is the one legal
     move from its source to its target of its cards, the first its card (a move that takes cards
     from several piles, The Wheel's combination, names them in its source joined by commas: the
-    step gives the others after its card).  (It cuts no lines: ``idle`` is not for it.)"""
+    step gives the others after its card; a move of no cards is found by :func:`named`).  (It cuts no
+    lines: ``idle`` is not for it.)"""
     assert idle is None
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
     seed = 0 if order is None else order.getrandbits(64) | 1
@@ -122,12 +124,26 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
         for _ in range(packs):
             line.append(board.play(_only(board, [m for m in board.legal_moves() if m.kind in board.PACK_KINDS],
                                          "a move of the pack")))
-        made = (",".join(str(names[number]) for number in (source, *also)) if also else names[source],
-                names[target], size, card)
-        line.append(board.play(_only(board, [m for m in board.legal_moves()
-                                             if (m.source, m.target, len(m.cards), m.cards[0] if m.cards else 0) == made],
-                                     f"{made[0]} → {names[target]} ({size} cards from code {card})")))
+        taken = ",".join(str(names[number]) for number in (source, *also)) if also else names[source]
+        line.append(board.play(_only(board, named(board.legal_moves(), taken, names[target], size, card),
+                                     f"{taken} → {names[target]} ({size} cards from code {card})")))
     return outcome, line, count
+
+
+def named(moves: list[Any], source: str | None, target: str | None, size: int, card: int) -> list[Any]:
+    """The moves of ``moves`` that a search in C names as it writes a step's move: from ``source`` to
+    ``target`` (pile names, or None), ``size`` cards, the first of them ``card`` (its code); a move of no
+    cards by its place among those of ``moves`` that move none between the same piles (``card`` 0 the first:
+    Napoleon's Square's deal, 1 its re-deal).
+
+    >>> from patience import load
+    >>> game = load("napoleons-square", seed=8)
+    >>> [str(m) for m in named(game.legal_moves(), None, None, 0, 1)]
+    ['redeal']
+    """
+    if size:
+        return [m for m in moves if m.cards and (m.source, m.target, len(m.cards), m.cards[0]) == (source, target, size, card)]
+    return [m for m in moves if not m.cards and (m.source, m.target) == (source, target)][card:card + 1]
 
 
 def _only(board: Any, moves: list[Any], what: str) -> Any:

@@ -21,12 +21,14 @@ from typing import Any
 import pytest
 
 from patience import load
-from patience.cards import CARDS, Card, Rank
+from patience.cards import CARDS, Card, Rank, Suit
 from patience.compiled import NOWHERE, extension
 from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
 from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
+from patience.games.napoleons_square import (FOUNDATION_NAMES as NAPOLEON_FOUNDATIONS, PACKET_NAMES as NAPOLEON_PACKETS,
+                                             NapoleonsSquare)
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
@@ -54,14 +56,17 @@ def random_play(spec: str, seed: int, moves: int = 120) -> list[Any]:
 
 def numbered(game: Game, move: Move) -> tuple[int, ...]:
     """A move as the search in C writes it: its source's and target's numbers (NOWHERE for none: The
-    Empress of India's deal), its cards and the code of the first (0 for none); then, for a move that
+    Empress of India's deal), its cards and the code of the first (for none, its place among the legal
+    moves of no cards between the same piles: Napoleon's Square's deal and re-deal); then, for a move that
     takes cards from several piles (The Wheel's combination, its source their names joined by commas),
     the others' numbers."""
     names = game.pile_names()
     sources = [] if move.source is None else move.source.split(",")
+    card = move.cards[0] if move.cards else [m for m in game.legal_moves() if not m.cards and
+                                             (m.source, m.target) == (move.source, move.target)].index(move)
     return (names.index(sources[0]) if sources else NOWHERE,
             NOWHERE if move.target is None else names.index(move.target),
-            len(move.cards), move.cards[0] if move.cards else 0, *(names.index(name) for name in sources[1:]))
+            len(move.cards), card, *(names.index(name) for name in sources[1:]))
 
 
 def as_step(game: Game, step: Sequence[Move]) -> tuple[int, ...]:
@@ -470,6 +475,67 @@ def wheel_laid_out(spec: str, rng: random.Random) -> TheWheel:
     return game
 
 
+def napoleons_square_laid_out(spec: str, rng: random.Random) -> NapoleonsSquare:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: a fifth of them the
+    square as dealt (of packets) with two kings of a suit above two smaller cards of it, the Note's
+    case, its remedies to try, after some re-deals; the others foundations built to random heights (the
+    two of a suit apart), packets of a few cards with a descending line of their suit married on,
+    vacancies, a talon, a card turned or not, and the rest in the pack, or none left (safe moves to make)."""
+    options = load(spec).options.changed()
+    game = NapoleonsSquare.deal(seed=rng.randint(1, 10 ** 6), **options)
+    redeals = rng.choice([0, 0, 1, 3]) if game.options.remedy in ("either", "redeal") else 0
+    if game.packet_size == 4 and rng.random() < 0.2:
+        suit = rng.choice(list(Suit))
+        cards = [card for name in NAPOLEON_PACKETS for card in game.piles[name].cards] + list(game.piles["pack"].cards)
+        smaller = [Card(Rank(value), suit) for value in rng.sample(range(1, 13), 2)]
+        king = Card(Rank.KING, suit)
+        first, second = rng.sample(range(12), 2)
+        placed: list[int] = []
+        for at, card in zip((4 * first, 4 * first + 2, 4 * second + 1, 4 * second + 3), (smaller[0], king, smaller[1], king)):
+            if cards[at] != card:
+                was = next(i for i, c in enumerate(cards) if c == card and i not in placed)
+                cards[at], cards[was] = cards[was], cards[at]
+            placed.append(at)
+        for number, name in enumerate(NAPOLEON_PACKETS):
+            game.piles[name] = Pile(tuple(cards[4 * number:4 * number + 4]))
+        game.piles["pack"] = Pile(tuple(cards[48:]), len(cards) - 48)
+        game.counters["redeals"] = redeals
+        return game
+    while True:  # (until the pack and the talon hold no more cards than the square left)
+        heights = [rng.choice([0, 0, 1, 3, 6, 9, 12, 13]) for _ in range(8)]
+        suits = [suit for suit in Suit for _ in range(2)]
+        rest = game.pack()
+        tops = []
+        for suit, height in zip(suits, heights):
+            for value in range(1, height + 1):
+                rest.remove(Card(Rank(value), suit))
+            if height:
+                tops.append(str(Card(Rank(height), suit)))
+        rng.shuffle(rest)
+        rng.shuffle(tops)
+        packets = {}
+        for number in range(1, 13):
+            if not rest or rng.random() < 0.2:
+                continue
+            packet = [rest.pop() for _ in range(min(rng.randint(1, game.packet_size), len(rest)))]
+            while rng.random() < 0.5:
+                follow = [c for c in rest if c.suit == packet[-1].suit and c.value == packet[-1].value - 1]
+                if not follow:
+                    break
+                packet.append(follow[0])
+                rest.remove(follow[0])
+            packets[number] = " ".join(map(str, packet))
+        turned = str(rest.pop()) if rest and rng.random() < 0.3 else ""
+        talon = [rest.pop() for _ in range(min(rng.randint(0, 8), len(rest)))]
+        if rng.random() < 0.2:
+            talon, rest = talon + rest, []
+        laid = NapoleonsSquare.arrange(packets, foundations=" ".join(tops), talon=" ".join(map(str, talon)),
+                                       turned=turned, pack=" ".join(map(str, rest)), **options)
+        if not laid.inconsistencies():
+            laid.counters["redeals"] = redeals
+            return laid
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -627,6 +693,23 @@ GAMES = [
                  (lambda d: replaced(d, _2=25), "0 to 24 packets"),
                  (lambda d: replaced(d, _3=0), "1 to 255 deals")),
         steps=3_000, keys=200),
+    InC(NapoleonsSquare,
+        ("napoleons-square", "napoleons-square(square=single)", "napoleons-square(remedy=slip,redeal=pack)",
+         "napoleons-square(remedy=redeal,redeal=pack)", "napoleons-square(remedy=none)"),
+        napoleons_square_laid_out, (NAPOLEON_FOUNDATIONS,), won=108, slow=1, longer=(141, "won", 343_484),
+        refused=((lambda d: replaced(d, _7=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=(b"\x35", *d[0][1:])), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _2=d[2] + d[2][:1]), "each twice"),
+                 (lambda d: replaced(d, _2=d[2][1:]), "each twice"),
+                 (lambda d: replaced(d, _2=d[2][2:], _3=d[2][:2]), "one card turned at most"),
+                 (lambda d: replaced(d, _0=d[0][:11]), "twelve packets"),
+                 (lambda d: replaced(d, _8=3), "of 1 or 4 cards"),
+                 (lambda d: replaced(d, _6=(bytes(48),)), "each an order of the 48 cards"),
+                 (lambda d: replaced(d, _6=(bytes(range(47)),)), "each an order of the 48 cards"),
+                 (lambda d: replaced(d, _6=(bytes(range(48)),) * 33), "at most 32 shuffles"),
+                 (lambda d: replaced(d, _1=d[1][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _1=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice")),
+        steps=2_000, keys=300),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
@@ -657,6 +740,21 @@ def test_its_keys_merge_what_the_solver_key_merges(game: InC, spec: str) -> None
                                                        lambda p: rearranged(p, *game.as_a_set))
                  for seed in range(1, 13))
     assert merged > game.keys
+
+
+def test_napoleons_square_takes_its_packets_as_a_set_once_play_has_begun() -> None:
+    """Napoleon's Square's key takes its packets in their order while the square lies as dealt (the Note's
+    re-deal takes them up so), and as a set once play has begun, as its solver_key does."""
+    c = next(game for game in GAMES if game.cls is NapoleonsSquare).c
+    dealt = 0
+    for seed in range(1, 7):
+        for game in random_play("napoleons-square", seed, 40):
+            packets: Any = rearranged(game, NAPOLEON_PACKETS)
+            alike = packets.solver_key() == game.solver_key()
+            assert alike != game.square_as_dealt()
+            assert (c.key(packets.description()) == c.key(game.description())) == alike
+            dealt += game.square_as_dealt()
+    assert dealt >= 6
 
 
 @pytest.mark.parametrize(("game", "spec"), READINGS)

@@ -32,6 +32,13 @@
  *                                      ``runs`` (room for ``room``); their number.  ``s`` may be changed
  *                                      meanwhile, but is left as it was.
  *
+ * A game whose runs may make a move of the pack alone (Napoleon's Square's deal, where the Note's re-deal may
+ * be made too: solve._children then tries each alone) defines INDEPENDENT and
+ *
+ *   independent(r, s, m)               whether the move ``m`` could have been made before the move of the pack
+ *                                      made alone that led to ``s`` (Game.independent): the search leaves it
+ *                                      out, once it has looked for the safe move (solve._children).
+ *
  * Then the module's init calls search_module().
  */
 #ifndef PATIENCE_SEARCH_H
@@ -129,10 +136,11 @@ static inline int pack_runs(const Rules *r, const State *s, Step *runs, int room
 #endif
 
 /* The steps the search tries from a position, in its order (solve._children): the safe move alone, if
- * there is one; else the useful moves, out first, then those that turn a card up, empty a pile, and the
- * others; then each run of the pack that ends in a use of the card it brings (with ``pack_first``, those
- * that end in a card going out straight after the other moves out).  The number of steps, written to
- * ``out`` (room for MAX_STEPS). */
+ * there is one; else the useful moves (with INDEPENDENT, but those independent of a move of the pack made
+ * alone just before), out first, then those that turn a card up, empty a pile, and the others; then each
+ * run of the pack that ends in a use of the card it brings (with ``pack_first``, those that end in a card
+ * going out straight after the other moves out).  The number of steps, written to ``out`` (room for
+ * MAX_STEPS). */
 static int children(const Rules *r, State *s, int pack_first, Step *out) {
     Step moves[MAX_MOVES];
     uint8_t kind[MAX_MOVES];
@@ -142,6 +150,15 @@ static int children(const Rules *r, State *s, int pack_first, Step *out) {
         out[0] = moves[safe];
         return 1;
     }
+#ifdef INDEPENDENT
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!independent(r, s, &moves[i])) {
+            moves[kept] = moves[i];
+            kind[kept++] = kind[i];
+        }
+    n = kept;
+#endif
     int k = 0, outs = 0;
     for (int want = OUT; want < KINDS; want++)
         for (int i = 0; i < n; i++)

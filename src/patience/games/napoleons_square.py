@@ -39,10 +39,11 @@ K♣
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..build import ACES_UP, Build, Foundation, suit_run
 from ..cards import Card, Rank, Suit
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -69,6 +70,10 @@ DEAL, REDEAL = Move("deal", notation="deal"), Move("redeal", notation="redeal")
 #: Packets on each of the three sides: up the left, along the top, down the right.
 PER_SIDE = 4
 
+
+#: The shuffles of the re-deals the Note may allow from a position (:meth:`NapoleonsSquare.shuffles`), by the
+#: game, its seed and the position.
+_SHUFFLES: dict[tuple[Any, ...], tuple[bytes, ...]] = {}
 
 #: The piles the lie of a position is worked out from (see :meth:`NapoleonsSquare._lie`).
 _LIE_PILES = (*PACKET_NAMES, *FOUNDATION_NAMES)
@@ -163,9 +168,23 @@ class NapoleonsSquare(Game):
 
     slug = "napoleons-square"
     name = "Napoleon's Square"
-    #: Played out where its search leaves a deal unknown: the honest player's play, seeing every
-    #: card, won 2 of the first 40 deals its study's search left unknown.
-    PLAYS_OUT = True
+    #: Not played out where its search leaves a deal unknown (:attr:`~patience.game.Game.PLAYS_OUT`): the
+    #: honest player's play, seeing every card, wins none of the 193 deals of 1 to 200 that 10,000
+    #: positions in Python left unknown but the four it won there (deals 10, 24, 90 and 123), all of which
+    #: the search in C wins.
+    PLAYS_OUT = False
+    #: The search in C (``_napoleons_square_search.c``), where the build made it: the core's search of
+    #: the game (the same moves in the same order, runs of the pack, safe moves, the Note's remedies and
+    #: positions merged); 500,000 positions of it where no budget is given, then the searches again
+    #: (some two seconds in all).
+    SEARCH_IN_C = search_in_c("games._napoleons_square_search")
+    NODES_IN_C = 500_000
+    #: The searches again (:meth:`~patience.game.Game.restarts`), each with the moves in another order:
+    #: of 96 deals that 10,000 positions in Python left unknown, one search of 2,000,000 won 4 (of the
+    #: first 48, one of 10,000,000 won 5); 500,000 and 256 of 25,000 won 27 (the four among them), in
+    #: some 5,500,000 positions a deal; 1,024 of 10,000 won 28 in 8,100,000, and 2,000,000 and 64 of
+    #: 25,000 only 18.
+    RESTARTS = ((256, 25_000),)
     chapter = "napoleons-square"
     order = 18
     source = SOURCE
@@ -396,6 +415,70 @@ talon:
         return moves
 
     # ------------------------------------------------------------ for solvers
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the packets (each bottom first),
+        each foundation as (its suit, 0 to 3, or -1, and its cards), the pack (bottom first: the next
+        card to turn last), the card turned, the talon (bottom first), the re-deals made, the shuffles
+        of the re-deals the Note may still allow (:meth:`shuffles`), the table of builds of a marriage
+        (:meth:`Build.table_bytes`), the cards of a packet as dealt, and whether the options allow the
+        re-deal, the slip, and a re-deal of the whole pack.
+
+        >>> description = NapoleonsSquare.deal(seed=8).description()
+        >>> packets, foundations, pack, turned, talon, redeals, shuffles, *_ = description
+        >>> len(packets), foundations[0], len(pack), turned, talon, redeals, len(shuffles), description[-4:]
+        (12, (-1, 0), 56, b'', b'', 0, 1, (4, True, True, False))
+        """
+        piles, options = self.piles, self.options
+        return (tuple(bytes(piles[name].cards) for name in PACKET_NAMES), self.suit_foundations(FOUNDATION_NAMES),
+                bytes(piles["pack"].cards), bytes(piles["turned"].cards), bytes(piles["talon"].cards),
+                self.counters["redeals"], self.shuffles(), MARRIAGE.table_bytes(), self.packet_size,
+                options.remedy in ("either", "redeal"), options.remedy in ("either", "slip"), options.redeal == "pack")
+
+    def shuffles(self) -> tuple[bytes, ...]:
+        """The shuffle of each re-deal the Note may still allow from here, in turn, as many as it allows
+        in a row (through the kings slipped and the squares dealt again), for a search that cannot
+        shuffle as :meth:`shuffle` does: after the next, place ``j`` of the square (and with
+        ``redeal=pack``, of the pack after it, from its next card) holds the card taken up at
+        ``shuffles()[0][j]`` (the square packet by packet, each from its bottom card, then the pack from
+        its next card).  None where play has begun, or no two kings block two smaller cards.
+
+        >>> game = NapoleonsSquare.deal(seed=8)
+        >>> order = game.shuffles()[0]
+        >>> taken = game.gather(PACKET_NAMES)
+        >>> game.play("redeal") and [taken[j] for j in order] == game.gather(PACKET_NAMES)
+        True
+        """
+        remedy = self.options.remedy
+        if remedy not in ("either", "redeal") or not self.square_as_dealt() or not self.blocking_kings():
+            return ()
+        # (A search searched again asks this of its start once a search: worked out once.)
+        key = (self.spec, self.seed, self.state_key())
+        found = _SHUFFLES.get(key)
+        if found is None:
+            if len(_SHUFFLES) > 256:
+                _SHUFFLES.clear()
+            found = _SHUFFLES[key] = self._shuffles(remedy)
+        return found
+
+    def _shuffles(self, remedy: str) -> tuple[bytes, ...]:
+        """The work of :meth:`shuffles`: the most re-deals in a row, found by making every remedy
+        ``remedy`` allows while the square lies as dealt, and the shuffle of each."""
+        most, seen, waiting = 0, set(), [self]
+        while waiting:
+            game = waiting.pop()
+            if not game.square_as_dealt() or not game.blocking_kings() or game.solver_key() in seen:
+                continue
+            seen.add(game.solver_key())
+            most = max(most, game.counters["redeals"] - self.counters["redeals"] + 1)
+            for move in game._remedies(remedy):
+                after = game.copy()
+                after.apply(move)
+                waiting.append(after)
+        width = 52 * self.packs if self.options.redeal == "pack" else PACKETS * self.packet_size
+        made = self.counters["redeals"]
+        return tuple(bytes(cast(list[int], self.shuffle(cast(list[Card], list(range(width))), redeals=made + n)))
+                     for n in range(1, most + 1))
+
     def solver_key(self) -> tuple[Any, ...]:
         """The position for a search, quick to make and to compare: the packets (in a fixed
         order once play has begun: the rules treat them alike, and only the Note's re-deal,
