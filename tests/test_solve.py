@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from patience import Game, Record, games, load
 from patience.games.canfield import Canfield
 from patience.games.the_kings import TheKings
+from patience.games.the_wheel import TheWheel
 from patience.solve import (_covering, beam, choose, honest, player_view, searches_again, shorten, solve,
                             thoughtful, visible_key)
 
@@ -283,6 +284,25 @@ def test_the_searches_again_are_the_same_at_every_run() -> None:
     first, again = thoughtful(game, nodes=500), thoughtful(game, nodes=500)
     assert (first.outcome, first.nodes, first.record.moves) == (again.outcome, again.nodes, again.record.moves)
     assert first.nodes > 500 and len(game.history) == 0
+
+
+def test_no_search_again_starts_once_the_time_is_up() -> None:
+    """A deal given a time limit is searched again only while time is left: a game that searches a deal
+    again many times (The Wheel, up to 32,000 times; 100 here), given no time at all, searches it once
+    (each search counted here)."""
+    searches: list[int] = []
+
+    def search(board: Game, nodes: int, *rest: object, **more: object) -> tuple[str, list[object], int]:
+        searches.append(nodes)
+        return "unknown", [], 1
+
+    counted = type("CountedWheel", (TheWheel,), {"own_search": lambda self: search,
+                                                   "RESTARTS": ((100, 300),)}).deal(seed=1)
+    found = thoughtful(counted, nodes=1_000, seconds=0)
+    assert found.outcome == "unknown" and searches == [1_000]
+    searches.clear()
+    thoughtful(counted, nodes=1_000)
+    assert searches == [1_000] + [300] * 100
 
 
 def shuffled_underneath(game: Game, seed: int) -> Game:

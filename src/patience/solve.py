@@ -372,7 +372,7 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     deal unknown, a game whose :meth:`~patience.game.Game.restarts` are pairs ``(times, each)`` has
     it searched again: for each pair in turn, that many times, each with the moves from every position
     tried in another order (shuffled, the same way at every run) and within ``each`` positions (or
-    ``nodes``, if fewer), until one decides it.  The positions of all the searches are counted; a deal
+    ``nodes``, if fewer), until one decides it or the time given is up.  The positions of all the searches are counted; a deal
     the first search decides is decided as before.
 
     A search that tries every move between the piles before it turns the pack can spend its budget
@@ -402,7 +402,7 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     search = (start.own_search() if idle is None else None) or _search
     outcome, line, count = search(start.copy(), nodes, deadline, idle, progress, started)
     for order, each in enumerate(searches_again(start.restarts(), nodes)):
-        if outcome != "unknown":
+        if outcome != "unknown" or (deadline is not None and time.perf_counter() > deadline):
             break
         outcome, line, more = search(start.copy(), each, deadline, idle, progress, started,
                                      count, random.Random(order))
