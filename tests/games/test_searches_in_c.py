@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from patience import load
-from patience.cards import CARDS, Card, Rank, Suit
+from patience.cards import CARDS, Card, Rank, Suit, piquet_pack
 from patience.compiled import NOWHERE, extension
 from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
@@ -36,6 +36,7 @@ from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FO
                                                  TheEmpressOfIndia)
 from patience.games.the_constitution import (ACE_SUITS as RING, DIVISIONS, FOUNDATIONS as CONSTITUTION_FOUNDATIONS,
                                              ON as IN_SEQUENCE, ROWS as DIVISION_ROWS, TheConstitution, _left_over)
+from patience.games.the_olga import FOUNDATIONS as OLGA_FOUNDATIONS, PIQUET_ORDER, PLACES as BED, TheOlga
 from patience.games.the_shah import ACE_SUITS, FOUNDATIONS as SHAH_FOUNDATIONS, PLACES, QUEENS, TheShah
 from patience.games.the_wheel import CIRCLE, CUSHION, TheWheel, makes_eighteen
 from patience.solve import NODES, _children, _search, solve
@@ -536,6 +537,43 @@ def napoleons_square_laid_out(spec: str, rng: random.Random) -> NapoleonsSquare:
             return laid
 
 
+def olga_laid_out(spec: str, rng: random.Random) -> TheOlga:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: the four foundations
+    of each suit built to random heights (some not begun; in half of them, near the end of a game, most
+    built high), in any order; each column's top places holding a card each (the second, fourth and sixth
+    rows face down), its foot a card under a sequence of Rule III (or no place held: a space); the rest on
+    the talon and in the pack.  Made again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        game = TheOlga.deal(seed=1, **options)
+        heights = [0, 0, 1, 2, 4, 6, 7, 8] if rng.random() < 0.5 else [5, 6, 7, 7, 8, 8, 8]
+        built = [[Card(value, suit) for value in PIQUET_ORDER[:rng.choice(heights)]] for suit in Suit for _ in range(4)]
+        rng.shuffle(built)
+        rest = piquet_pack(4)
+        for card in (card for cards in built for card in cards):
+            rest.remove(card)
+        rng.shuffle(rest)
+        for name, cards in zip(OLGA_FOUNDATIONS, built):
+            game.piles[name] = Pile(tuple(cards))
+        for column in range(1, 8):
+            held = min(rng.choice([0, 1, 1, 2, 3, 4, 5, 6, 7, 7]), len(rest))
+            for row in range(1, 8):
+                cards = [rest.pop()] if row <= held else []
+                if row == held:
+                    while cards and rest and rng.random() < 0.6:
+                        follow = [c for c in rest if game._builds(cards[-1], c)]
+                        if not follow:
+                            break
+                        cards.append(rng.choice(follow))
+                        rest.remove(cards[-1])
+                game.piles[f"row {row} column {column}"] = Pile(tuple(cards), int(row < held and row % 2 == 0))
+        kept = rng.randint(0, len(rest))
+        game.piles["talon"] = Pile(tuple(rest[:kept]))
+        game.piles["pack"] = Pile(tuple(rest[kept:]), len(rest) - kept)
+        if not game.inconsistencies():
+            return game
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -668,6 +706,22 @@ GAMES = [
                  (lambda d: replaced(d, _3=((-1, 0), *d[3][1:])), "holds its ace"),
                  (lambda d: replaced(d, _3=((0, 1),) * 3 + d[3][3:]), "a suit at most twice")),
         steps=30_000, keys=800),
+    InC(TheOlga, ("the-olga", "the-olga(runs=false)", "the-olga(ace_on_seven=true)"),
+        olga_laid_out, (OLGA_FOUNDATIONS, *(BED[row:row + 7] for row in range(0, 49, 7))), won=2, slow=1,
+        longer=(120, "won", 90_926),
+        refused=((lambda d: replaced(d, _4=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=b"\x35"), "card codes of piquet packs"),
+                 (lambda d: replaced(d, _0=bytes([2])), "ace, seven to king"),
+                 (lambda d: replaced(d, _1=d[0][:1] * 5), "each four times at most"),
+                 (lambda d: replaced(d, _1=d[0][:1] * 80), "79 at most"),
+                 (lambda d: replaced(d, _2=d[2][:7]), "forty-nine places"),
+                 (lambda d: replaced(d, _2=(*d[2][:42], (d[2][42][0], 1), *d[2][43:])), "face down in rows 2, 4"),
+                 (lambda d: replaced(d, _2=((b"", 0), *d[2][1:])), "are its top ones"),
+                 (lambda d: replaced(d, _2=((d[2][0][0] * 2, 0), *d[2][1:])), "each covered one its one card"),
+                 (lambda d: replaced(d, _3=d[3][:8]), "sixteen foundations"),
+                 (lambda d: replaced(d, _3=((0, 9), *d[3][1:])), "1 to 8 cards"),
+                 (lambda d: replaced(d, _3=((0, 1),) * 5 + d[3][5:]), "a suit at most four times")),
+        steps=20_000, keys=1_000),
     InC(TheEmpressOfIndia, ("the-empress-of-india", "the-empress-of-india(deal_when=blocked)"),
         empress_laid_out, (ARMY, NAVY), won=5, slow=1, longer=(1, "won", 4_778_658),
         refused=((lambda d: replaced(d, _0=b"\x35"), "bytes of card codes"),

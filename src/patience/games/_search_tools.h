@@ -1,9 +1,10 @@
 /* What every game's search in C needs before it defines its position and moves (see _search.h, which
  * a game's file includes after them): cards of one pack (or of PACKS, which a game of two or four packs
- * defines before it includes this), hashes and keys, the piles a position is made of (a Stack, a Pack turned
- * onto a talon, a Hand always available, Foundations), a Step, the kinds of move the search sorts by, and
- * (with one pack) the proof that a card can never go up (patience/blocked.py's Blocking, on the same
- * tables).  PACK_RUN and PROGRESS are solve.py's (tests/games/test_searches_in_c.py).
+ * defines before it includes this; piquet packs, where it defines PIQUET), hashes and keys, the piles a
+ * position is made of (a Stack, a Pack turned onto a talon, a Hand always available, Foundations), a
+ * Step, the kinds of move the search sorts by, and (with one pack) the proof that a card can never go up
+ * (patience/blocked.py's Blocking, on the same tables).  PACK_RUN and PROGRESS are solve.py's
+ * (tests/games/test_searches_in_c.py).
  */
 #ifndef PATIENCE_SEARCH_TOOLS_H
 #define PATIENCE_SEARCH_TOOLS_H
@@ -19,23 +20,37 @@
 #define PACKS 1       /* the packs the game is played with: each card code is met that many times */
 #endif
 #define SUITS 4
+#ifdef PIQUET         /* (a game of piquet packs defines it before it includes this) */
+#define FULL 8        /* the cards of a suit: of a piquet pack, the ace and seven to king */
+#define FULL_WORDS "8"
+#else
 #define FULL 13
-#define CARDS (52 * PACKS)
+#define FULL_WORDS "13"
+#endif
+#define CARDS (FULL * SUITS * PACKS)
 #define FOUNDATION_PILES (SUITS * PACKS)  /* the foundations, built in suit: each suit has one for each pack */
 #define PACK_RUN 80   /* solve.PACK_RUN: the most moves of the pack in a run */
 #define PROGRESS 4096 /* solve.PROGRESS: positions between two reports */
 
 /* ----------------------------------------------------------------- cards */
-/* A card is its code, 1 to 52 (patience.cards): thirteen to a suit, ace first.  With more packs the
- * cards of a code are twins, alike in every rule (the engine's cards compare equal). */
+/* A card is its code, 1 to 52 (patience.cards): thirteen to a suit, ace first (a piquet pack's the same
+ * codes but those of the two to the six).  With more packs the cards of a code are twins, alike in every
+ * rule (the engine's cards compare equal). */
 static inline int suit_of(int card) { return (card - 1) / 13; }
 static inline int rank_of(int card) { return (card - 1) % 13 + 1; }
 
-/* Whether ``n`` bytes at ``cards`` are card codes (1 to 52) each met fewer than PACKS times before
- * (counted in ``met``). */
+/* Whether ``card`` (1 to 52) is one of the pack's: with piquet packs, not a two to a six. */
+#ifdef PIQUET
+static inline int in_pack(int card) { return rank_of(card) == 1 || rank_of(card) >= 7; }
+#else
+static inline int in_pack(int card) { (void)card; return 1; }
+#endif
+
+/* Whether ``n`` bytes at ``cards`` are card codes (1 to 52, of the pack) each met fewer than PACKS times
+ * before (counted in ``met``). */
 static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (cards[i] < 1 || cards[i] > 52 || met[cards[i]] >= PACKS)
+        if (cards[i] < 1 || cards[i] > 52 || !in_pack(cards[i]) || met[cards[i]] >= PACKS)
             return 0;
         met[cards[i]]++;
     }
@@ -278,14 +293,25 @@ typedef struct {
 #endif
 } Foundations;
 
-/* A card's place in its suit's foundation, from 0 (its first card) to 12; and the card at ``place`` in
- * ``suit``'s. */
+/* A card's place in its suit's foundation, from 0 (its first card) to FULL - 1; and the card at
+ * ``place`` in ``suit``'s.  (Piquet packs' foundations go up from the ace, then seven to king.) */
+#ifdef PIQUET
+static inline int place_of(const Foundations *f, int card) {
+    (void)f;
+    return rank_of(card) == 1 ? 0 : rank_of(card) - 6;
+}
+static inline int card_at(const Foundations *f, int suit, int place) {
+    (void)f;
+    return suit * 13 + (place ? place + 6 : 1);
+}
+#else
 static inline int place_of(const Foundations *f, int card) {
     return f->down ? (f->base - rank_of(card) + 13) % 13 : (rank_of(card) - f->base + 13) % 13;
 }
 static inline int card_at(const Foundations *f, int suit, int place) {
     return suit * 13 + (f->down ? f->base - 1 - place + 13 : f->base - 1 + place) % 13 + 1;
 }
+#endif
 /* Whether ``card`` is up (every copy of it). */
 static inline int is_up(const Foundations *f, int card) { return place_of(f, card) < f->count[suit_of(card)]; }
 
@@ -377,6 +403,24 @@ static inline int all_of_up(const Foundations *f, const uint8_t *cards) {
     return 1;
 }
 
+#if PACKS > 1
+/* Whether each twin of ``card`` still in play finds a foundation as ready as the one ``card`` takes
+ * (Game.safe_to_found, with several packs): the foundations that take it now are more than its twins not
+ * yet up. */
+static inline int twins_find_room(const Foundations *f, int card) {
+    int suit = suit_of(card), place = place_of(f, card), out = 0, takers = 0;
+    for (int i = 0; i < FOUNDATION_PILES; i++)
+        if (f->slot_suit[i] < 0)
+            takers += !place;
+        else if (f->slot_suit[i] == suit) {
+            out += f->height[i] > place;
+            takers += f->height[i] == place;
+        }
+    int twins = PACKS - 1 - out;
+    return twins <= 0 || takers > twins;
+}
+#endif
+
 static inline int all_up(const Foundations *f) {
     for (int i = 0; i < SUITS; i++)
         if (f->count[i] != FULL)
@@ -384,13 +428,28 @@ static inline int all_up(const Foundations *f) {
     return 1;
 }
 
-/* How many cards of each suit are up, in 16 bits; with two packs, on each foundation of it, the fewer
- * first (foundations of a suit alike, as Game.solver_key takes them by their top cards, sorted), in 32. */
+/* How many cards of each suit are up, in 16 bits; with more packs, on each foundation of it, in order
+ * (foundations of a suit alike, as Game.solver_key takes them by their top cards, sorted): with two, the
+ * fewer first, in 32 bits; with three or four, the most first, in 48 or 64. */
 static inline uint64_t foundations_word(const Foundations *f) {
     uint64_t w = 0;
 #if PACKS == 1
     for (int i = 0; i < SUITS; i++)
         w |= (uint64_t)f->count[i] << 4 * i;
+#elif PACKS > 2
+    _Static_assert(PACKS <= 4, "a suit's foundations in 16 bits");
+    for (int suit = 0; suit < SUITS; suit++) {
+        int heights[PACKS] = {0}, n = 0;
+        for (int i = 0; i < FOUNDATION_PILES; i++)
+            if (f->slot_suit[i] == suit) {
+                int at = n++;
+                for (; at > 0 && heights[at - 1] < f->height[i]; at--)
+                    heights[at] = heights[at - 1];
+                heights[at] = f->height[i];
+            }
+        for (int j = 0; j < PACKS; j++)
+            w |= (uint64_t)heights[j] << (16 * suit + 4 * j);
+    }
 #else
     int most[SUITS] = {0};
     for (int i = 0; i < FOUNDATION_PILES; i++)
@@ -427,9 +486,10 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, int down,
         f->height[i] = 0;
 #endif
     }
-    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FOUNDATION_PILES || base < 1 || base > 13) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) != FOUNDATION_PILES || base < 1 || base > 13
+        || (FULL != 13 && (base != 1 || down))) {
         PyErr_Format(PyExc_ValueError, "not a description of a %s position: %s foundations", game,
-                     PACKS == 1 ? "four" : "eight");
+                     PACKS == 1 ? "four" : PACKS == 2 ? "eight" : PACKS == 4 ? "sixteen" : "more");
         return 0;
     }
     int begun[SUITS] = {0};
@@ -439,7 +499,8 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, int down,
             return 0;
         if (count < 0 || count > FULL || (count && (suit < 0 || suit >= SUITS || begun[suit] == PACKS))) {
             PyErr_Format(PyExc_ValueError, "not a description of a %s position: a foundation is (its suit, 0 "
-                         "to 3, and 1 to 13 cards), a suit at most %s, or (-1, 0)", game, PACKS == 1 ? "once" : "twice");
+                         "to 3, and 1 to " FULL_WORDS " cards), a suit at most %s, or (-1, 0)", game,
+                         PACKS == 1 ? "once" : PACKS == 2 ? "twice" : PACKS == 4 ? "four times" : "PACKS times");
             return 0;
         }
         if (!count)

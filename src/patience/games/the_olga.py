@@ -36,6 +36,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit, parse_cards, piquet_pack
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import Game, Move, Pile, Spot, move_onto, moves_up, normalise_notation, pile_order
 from ..options import Option
@@ -122,6 +123,17 @@ class TheOlga(Game):
         Option("ace_on_seven", False, "an ace may be placed on a seven of the other colour, the piquet "
                "pack's next lower card; by default the flower-bed's sequences end at the seven"),
     )
+    #: The search in C (``_the_olga_search.c``), where the build made it: the core's search of the game
+    #: (the same moves in the same order, runs of the pack, safe moves and positions merged); a second
+    #: or so of it where no budget is given.  No searches again in other orders (:attr:`RESTARTS`): of
+    #: the first 48 deals of each reading, none was won by 64 searches of 100,000 positions, 128 of
+    #: 50,000 or 256 of 25,000 after a first search of 2,000,000 (which won one, and with
+    #: ``runs=false`` three), nor of the first 40 by 16 of 250,000, 4 of 1,000,000 or
+    #: :data:`~patience.game.SEARCH_AGAIN`; a first search of 16,000,000 won no more than one of
+    #: 2,500,000.  The pack is dealt once: a line that leaves the wrong cards on the talon early is lost
+    #: whatever is tried after it, and a search in a shuffled order loses the cards played out first.
+    SEARCH_IN_C = search_in_c("games._the_olga_search")
+    NODES_IN_C = 4_000_000
 
     # ------------------------------------------------------------------ piles
     def pack(self) -> list[Card]:
@@ -449,6 +461,26 @@ class TheOlga(Game):
         columns = sorted((tuple(piles[name] for name in places) for places in COLUMN_PLACES), key=hash)
         return ((piles["pack"], piles["talon"],
                  *sorted([piles[f] for f in FOUNDATIONS], key=pile_order), *columns), ())
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (bottom first: the next
+        card to deal last), the talon (bottom first), the places of the flower-bed in the order of
+        :data:`PLACES` (row by row), each as (its cards, bottom first, and how many lie face down),
+        each foundation as (its suit, 0 to 3, and its cards), the flower-bed's table of builds
+        (:meth:`Build.table_bytes`), and the options ``runs`` and ``ace_on_seven``.
+
+        >>> game = TheOlga.deal(seed=1)
+        >>> pack, talon, places, foundations, takes, runs, ace_on_seven = game.description()
+        >>> len(pack), talon, len(places), places[7] == (bytes(game.piles["row 2 column 1"].cards), 1)
+        (79, b'', 49, True)
+        >>> foundations[0], len(takes), runs, ace_on_seven
+        ((-1, 0), 2809, True, False)
+        """
+        piles = self.piles
+        return (bytes(piles["pack"].cards), bytes(piles["talon"].cards),
+                tuple((bytes(piles[name].cards), piles[name].face_down) for name in PLACES),
+                self.suit_foundations(FOUNDATIONS), FLOWER_BED.table_bytes(), self.options.runs,
+                self.options.ace_on_seven)
 
     # ------------------------------------------------------------------ invariants
     def inconsistencies(self) -> list[str]:
