@@ -1267,7 +1267,7 @@ class Game:
     def own_search(self) -> Callable[..., tuple[str, list[Move], int]] | None:
         """The game's own depth-first search, where one is written for speed (:attr:`SEARCH_IN_C`:
         Demon's, Canfield's, The Flower-Garden's, The Idiot's Delight's, Fortress's, The Shah's, The
-        Empress of India's and The Constitution's, in C), for
+        Empress of India's, The Constitution's and The Zodiac's, in C), for
         :func:`patience.solve.thoughtful` to use in place of the core's: given what the core's is
         given, it searches the same positions in the same order and answers as the core's does (the
         outcome, the winning line, the positions searched), and the tests hold the two together
