@@ -160,13 +160,18 @@ static int stack_read(Stack *p, PyObject *bytes, uint8_t *met) {
     return 1;
 }
 
+/* A pile's share of the hashes of piles taken as a set: of its hashes ``ha`` and ``hb``, with ``mark`` (a
+ * number of its own, hashed, or 0). */
+static inline uint64_t share_a(uint64_t ha, uint64_t mark) { return mix(ha ^ 0x452821e638d01377ULL ^ mark); }
+static inline uint64_t share_b(uint64_t hb, uint64_t mark) { return mix2(hb + 0xbe5466cf34e90c6cULL + mark); }
+
 /* The hashes of ``n`` piles taken as a set (a sum), each with a number of its own hashed with it
  * (``marks``, or none: its face-down cards, say), into ``*fa`` and ``*fb``. */
 static inline void set_hash(const Stack *piles, const int *marks, int n, uint64_t *fa, uint64_t *fb) {
     for (int f = 0; f < n; f++) {
         uint64_t mark = marks ? (uint64_t)marks[f] * 0x9e3779b97f4a7c15ULL : 0;
-        *fa += mix(piles[f].ha[piles[f].n] ^ 0x452821e638d01377ULL ^ mark);
-        *fb += mix2(piles[f].hb[piles[f].n] + 0xbe5466cf34e90c6cULL + mark);
+        *fa += share_a(piles[f].ha[piles[f].n], mark);
+        *fb += share_b(piles[f].hb[piles[f].n], mark);
     }
 }
 
@@ -182,12 +187,15 @@ static int stacks_read(Stack *piles, PyObject *tuple, int n, uint8_t *met) {
 /* A pack turned onto a talon (a waste) and taken up again: read from the bottom of the talon up and on
  * from the top of the hand (the stock) down, the cards keep their order whatever is turned or taken up,
  * so it is the pack as the search began less the cards played from it, and how many of them lie on the
- * talon. */
+ * talon.  With one pack, the places left tell the pack apart; with more, twins taken from two places
+ * may leave the same pack, and a game tells it apart by the order of its cards. */
 typedef struct {
-    uint8_t orig[52];           /* the pack as the search began, bottom of the talon first */
-    uint8_t pos[52];            /* the pack now, as places in orig */
+    uint8_t orig[CARDS];        /* the pack as the search began, bottom of the talon first */
+    uint8_t pos[CARDS];         /* the pack now, as places in orig */
     int n, showing;
+#if PACKS == 1
     uint64_t mask;              /* the places in orig still in the pack */
+#endif
 } Pack;
 
 /* The card on top of the talon with ``showing`` cards on it. */
@@ -200,7 +208,9 @@ static inline int pack_take(Pack *p, uint8_t *place) {
     memmove(p->pos + at, p->pos + at + 1, (size_t)(p->n - at - 1));
     p->n--;
     p->showing--;
+#if PACKS == 1
     p->mask &= ~(1ULL << *place);
+#endif
     return p->orig[*place];
 }
 
@@ -211,22 +221,27 @@ static inline void pack_put_back(Pack *p, int place) {
     p->pos[at] = (uint8_t)place;
     p->n++;
     p->showing++;
+#if PACKS == 1
     p->mask |= 1ULL << place;
+#endif
 }
 
-/* The pack read from ``n`` bytes at ``cards`` (52 at most: its places are bits), ``showing`` of them on the
- * talon; 0 if they are not card codes met fewer than PACKS times before (counted in ``met``), or showing is
- * not 0 to n. */
+/* The pack read from ``n`` bytes at ``cards`` (CARDS at most), ``showing`` of them on the talon; 0 if they
+ * are not card codes met fewer than PACKS times before (counted in ``met``), or showing is not 0 to n. */
 static int pack_read(Pack *p, const char *cards, Py_ssize_t n, int showing, uint8_t *met) {
-    if (n > 52 || showing < 0 || showing > n || !cards_ok((const unsigned char *)cards, n, met))
+    if (n > CARDS || showing < 0 || showing > n || !cards_ok((const unsigned char *)cards, n, met))
         return 0;
     memcpy(p->orig, cards, (size_t)n);
     p->n = (int)n;
     p->showing = showing;
+#if PACKS == 1
     p->mask = 0;
+#endif
     for (int i = 0; i < n; i++) {
         p->pos[i] = (uint8_t)i;
+#if PACKS == 1
         p->mask |= 1ULL << i;
+#endif
     }
     return 1;
 }

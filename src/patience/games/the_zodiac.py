@@ -32,6 +32,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import Card, Rank, Suit
+from ..compiled import search_in_c
 from ..errors import IllegalMove
 from ..game import Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -189,6 +190,20 @@ class TheZodiac(Game):
     #: The Zodiac's packets are alike (any of them takes a marriage), and so are the Equator's places.
     INTERCHANGEABLE = ("zodiac", "equator")
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    #: The search in C (``_the_zodiac_search.c``), where the build made it: the core's search of the game
+    #: (the same moves in the same order, runs of the pack, safe moves and positions merged), some hundred
+    #: times as fast; a second or so of it where no budget is given, and some seconds more for the
+    #: searches again.
+    SEARCH_IN_C = search_in_c("games._the_zodiac_search")
+    NODES_IN_C = 1_000_000
+    #: The searches again (:meth:`~patience.game.Game.restarts`), each with the moves in another order:
+    #: a deal is won here by a line that places every card almost without turning back (some 190
+    #: positions of the search), or not at all, and a search that has taken a wrong turn early spends
+    #: any budget below it.  Of the first 48 deals that 2,000 positions left unknown, a first search of
+    #: 1,000,000 won none; after it, 64 searches of 100,000 won 21 (in four minutes), 512 of 1,000 won
+    #: 32 (in under one), 256 of 3,000 won 30, 1,024 of 1,000 won 36 (in a minute and a half), and 2,000
+    #: of 300 won 37 (in over two).
+    RESTARTS = ((1024, 1_000),)
 
     #: Plate 020, read card by card (see the chapter's table: the court cards are guesses): the
     #: Equator left to right, the Zodiac clockwise from the top of the circle, the eight foundation
@@ -711,6 +726,23 @@ zodiac 24: 10♥
             self, first, "pack", "talon", 1,
             lambda in_pack, on_talon, redealt: [DEAL] if in_pack else [REDEAL] if placed and not redealt else [],
             lambda card: self._useful(_talon_moves(card, tops, spaces)))
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack from the bottom of the
+        talon up and on from the top of the pack down (as :func:`~patience.solve.runs_turning` reads
+        it), how many of its cards lie on the talon, whether a card was placed in this pass, the
+        Equator's places and the Zodiac's packets (each bottom first), each foundation as (its suit, 0
+        to 3, and its cards), and the table of builds of a marriage (:meth:`Build.table_bytes`).
+
+        >>> pack, showing, placed, equator, zodiac, foundations, marriages = TheZodiac.deal(seed=1).description()
+        >>> len(pack), showing, placed, len(equator), len(zodiac), foundations[:2], len(marriages)
+        (72, 0, False, 8, 24, ((-1, 0), (-1, 0)), 2809)
+        """
+        piles = self.piles
+        return (bytes(piles["talon"].cards + piles["pack"].cards[::-1]), len(piles["talon"].cards),
+                self.counters["placed"] > 0, tuple(bytes(piles[name].cards) for name in EQUATOR),
+                tuple(bytes(piles[name].cards) for name in ZODIAC), self.suit_foundations(FOUNDATIONS),
+                MARRIAGE.table_bytes())
 
     # ------------------------------------------------------------------ picture
     def layout(self) -> list[Spot]:
