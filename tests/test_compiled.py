@@ -59,6 +59,13 @@ def test_the_games_that_prove() -> None:
     assert {"canfield", "the-idiots-delight", "la-belle-lucie", "the-flower-garden"} <= set(PROVING)
 
 
+def few_searches_again(cls: type[Game], monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most eight of each kind of the game's searches again, in the core's search in Python: a game
+    searched in C may have thousands (The Wheel 32,000), which would take minutes here."""
+    if cls.RESTARTS:
+        monkeypatch.setattr(cls, "RESTARTS", tuple((min(times, 8), each) for times, each in cls.RESTARTS))
+
+
 @pytest.mark.parametrize("spec", PROVING)
 def test_compiled_and_uncompiled_agree(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if not blocked.COMPILED:
@@ -75,6 +82,7 @@ def test_compiled_and_uncompiled_agree(spec: str, monkeypatch: pytest.MonkeyPatc
     for seed in (1, 2, 3):
         game = load(spec, seed=seed)
         monkeypatch.setattr(type(game), "own_search", lambda self: None)  # the core's search, which asks the proof
+        few_searches_again(type(game), monkeypatch)
         thoughtful(game, nodes=1_500)
         rng = random.Random(seed)
         for _ in range(60):
@@ -96,6 +104,7 @@ def test_the_compiled_search_searches_as_the_uncompiled(cls: type[Game], monkeyp
     # (A deal left unknown is searched again in other orders where the game has restarts, so both the
     # search's own order and its shuffles are compared; a game's own search, in C, is left aside.)
     monkeypatch.setattr(cls, "own_search", lambda self: None)
+    few_searches_again(cls, monkeypatch)
     found = thoughtful(cls.deal(seed=2), nodes=300)
     monkeypatch.setattr(solve, "_search", solve._depth_first)
     monkeypatch.setattr(solve, "_turning", solve._runs_turning)
