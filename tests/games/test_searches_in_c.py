@@ -572,6 +572,8 @@ def olga_laid_out(spec: str, rng: random.Random) -> TheOlga:
         kept = rng.randint(0, len(rest))
         game.piles["talon"] = Pile(tuple(rest[:kept]))
         game.piles["pack"] = Pile(tuple(rest[kept:]), len(rest) - kept)
+        if not game.inconsistencies():
+            return game
 
 
 def zodiac_laid_out(spec: str, rng: random.Random) -> TheZodiac:
