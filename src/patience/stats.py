@@ -231,7 +231,7 @@ class Results:
         beam = f", a beam of {self.width:,}" if self.width is not None else ""
         again = ""
         if self.restarts is not None:
-            orders = [f"{times} {'searches ' if not k else ''}of {each:,}"
+            orders = [f"{times:,} {'searches ' if not k else ''}of {each:,}"
                       for k, (times, each) in enumerate(self.restarts)]
             listed = orders[0] if len(orders) == 1 else f"{', '.join(orders[:-1])} and {orders[-1]}"
             again = f", then {listed} in other orders"
