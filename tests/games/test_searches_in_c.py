@@ -27,6 +27,9 @@ from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
 from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
+from patience.games.napoleon_at_st_helena import (COLUMN_NAMES as ST_HELENA_COLUMNS,
+                                                  FOUNDATION_NAMES as ST_HELENA_FOUNDATIONS, MARRIAGE as WEDDED,
+                                                  NapoleonAtStHelena)
 from patience.games.napoleons_square import (FOUNDATION_NAMES as NAPOLEON_FOUNDATIONS, PACKET_NAMES as NAPOLEON_PACKETS,
                                              NapoleonsSquare)
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
@@ -625,6 +628,42 @@ def zodiac_laid_out(spec: str, rng: random.Random) -> TheZodiac:
             return game
 
 
+def st_helena_laid_out(spec: str, rng: random.Random) -> NapoleonAtStHelena:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
+    random heights (the two of a suit apart, in any of the eight places, or one not begun), columns of one
+    to four cards under a line married down in suit, or empty (lanes), and the rest on the talon and in the
+    pack (64 at most), or all on the talon.  Made again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    marries = WEDDED.table()
+    while True:
+        game = NapoleonAtStHelena.deal(seed=1, **options)
+        heights = [rng.choice([0, 2, 5, 8, 10, 11, 12, 13, 13]) for _ in range(8)]
+        rest = [card for card in game.pack()]
+        places = rng.sample(ST_HELENA_FOUNDATIONS, 8)
+        for i, (name, height) in enumerate(zip(places, heights)):
+            built = [Card(Rank(value), list(Suit)[i % 4]) for value in range(1, height + 1)]
+            game.piles[name] = Pile(tuple(built))
+            for card in built:
+                rest.remove(card)
+        rng.shuffle(rest)
+        for name in ST_HELENA_COLUMNS:
+            column: list[Card] = []
+            if rest and rng.random() < 0.75:
+                column = [rest.pop() for _ in range(min(rng.randint(1, 4), len(rest)))]
+                while rng.random() < 0.5:
+                    follow = [c for c in rest if marries[column[-1]][c]]
+                    if not follow:
+                        break
+                    column.append(follow[0])
+                    rest.remove(follow[0])
+            game.piles[name] = Pile(tuple(column))
+        kept = len(rest) if rng.random() < 0.2 else rng.randint(max(0, len(rest) - 64), len(rest))
+        game.piles["talon"] = Pile(tuple(rest[:kept]))
+        game.piles["pack"] = Pile(tuple(rest[kept:]), len(rest) - kept)
+        if not game.inconsistencies():
+            return game
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -811,6 +850,19 @@ GAMES = [
                  (lambda d: replaced(d, _2=25), "0 to 24 packets"),
                  (lambda d: replaced(d, _3=0), "1 to 255 deals")),
         steps=3_000, keys=200),
+    InC(NapoleonAtStHelena,
+        ("napoleon-at-st-helena", "napoleon-at-st-helena(lane_from=talon)", "napoleon-at-st-helena(deal_when=first)",
+         "napoleon-at-st-helena(deal_when=any)", "napoleon-at-st-helena(lane_from=talon,deal_when=any)"),
+        st_helena_laid_out, (ST_HELENA_COLUMNS, ST_HELENA_FOUNDATIONS), won=2, slow=1, longer=(24, "won", 401_750),
+        refused=((lambda d: replaced(d, _4=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _1=d[0][:2]), "each twice at most"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1]), "64 cards at most in the pack"),
+                 (lambda d: replaced(d, _2=d[2][:9]), "ten columns"),
+                 (lambda d: replaced(d, _3=d[3][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _3=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice"),
+                 (lambda d: replaced(d, _6=3), "dealt when blocked")),
+        steps=2_500, keys=800),
     InC(NapoleonsSquare,
         ("napoleons-square", "napoleons-square(square=single)", "napoleons-square(remedy=slip,redeal=pack)",
          "napoleons-square(remedy=redeal,redeal=pack)", "napoleons-square(remedy=none)"),
