@@ -39,7 +39,9 @@
 #define ORDERS (PLAY * (PLAY + 1) / 2)          /* a shuffle's orders, one for each size of talon */
 #define MAX_SHUFFLES 64         /* the most re-deals left that a description may give the shuffles of */
 
-/* Pile numbers, in the order of TwoRings.pile_names(): the rings, the pack, the bracelet, the talon. */
+/* Pile numbers, in the order of TwoRings.pile_names(): the rings, the pack, the bracelet, the talon.  (The
+ * core's goes_out counts FOUNDATION_PILES, eight, from FOUNDATION: it asks only of the runs of the pack,
+ * here the deal and the re-deal, which go to no foundation.) */
 enum { FOUNDATION = 0, PACK = 16, BRACELET1 = 17, TALON = 25 };
 
 /* The ways the talon becomes the pack again (the option take_up), in the order of TAKE_UPS. */
