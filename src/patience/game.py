@@ -1274,7 +1274,7 @@ class Game:
         browser, say): the core's.
 
         >>> from patience import load
-        >>> load("la-belle-lucie", seed=1).own_search() is None
+        >>> load("the-fifteen", seed=1).own_search() is None
         True
         """
         return self.SEARCH_IN_C
@@ -1285,7 +1285,7 @@ class Game:
         in ``patience play``, uses the time a person waits for; else None, :data:`patience.solve.NODES`'s.
 
         >>> from patience import load
-        >>> load("la-belle-lucie").search_nodes() is None
+        >>> load("the-fifteen").search_nodes() is None
         True
         """
         return None if self.SEARCH_IN_C is None else self.NODES_IN_C

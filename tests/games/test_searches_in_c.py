@@ -26,6 +26,7 @@ from patience.compiled import NOWHERE, extension
 from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
+from patience.games.la_belle_lucie import HouseInTheWood, HouseOnTheHill, LaBelleLucie
 from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
 from patience.games.napoleon_at_st_helena import (COLUMN_NAMES as ST_HELENA_COLUMNS,
                                                   FOUNDATION_NAMES as ST_HELENA_FOUNDATIONS, MARRIAGE as WEDDED,
@@ -702,6 +703,49 @@ def two_rings_laid_out(spec: str, rng: random.Random) -> TwoRings:
             return game
 
 
+def lucie_laid_out(spec: str, rng: random.Random) -> LaBelleLucie:
+    """A position of ``spec`` (La Belle Lucie, or a two-pack game of its chapter) laid out at random, as
+    random play rarely leaves one: the foundations built to random heights (on the Hill those of aces and
+    of kings of a suit both, in any order of suits; some near the end of a game), the packets each holding
+    a few of the cards dealt to it (some none) under a line married on, the re-deals made 0 to all
+    allowed.  Made again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        game: Any = load(spec, seed=rng.randint(1, 10 ** 6), **options)
+        rest = game.pack()
+        heights = [0, 0, 1, 3, 6, 9, 12, 13] if rng.random() < 0.7 else [9, 11, 12, 13, 13]
+        foundations = game.piles_of("foundation")
+        suits = [rng.sample(list(Suit), 4) for _ in range(2)]
+        for number, name in enumerate(foundations):
+            king = game.foundation_rule(name).base == Rank.KING
+            suit = suits[number // 4][number % 4] if game.distinct_suits else rng.choice(list(Suit))
+            built = []
+            for i in range(rng.choice(heights)):
+                card = Card(Rank(13 - i if king else i + 1), suit)
+                if card not in rest:
+                    break
+                built.append(card)
+                rest.remove(card)
+            game.piles[name] = Pile(tuple(built))
+        rng.shuffle(rest)
+        redeals = rng.randint(0, game.options.redeals)
+        game.counters["redeals"] = redeals
+        packets = game.piles_of("packet")
+        dealt = game.first_deal(len(game.pack())) if not redeals else [3] * len(packets)
+        marries = game.marriage.table()
+        for name, size in zip(packets, dealt):
+            cards = [rest.pop() for _ in range(min(rng.randint(0, size), len(rest)))]
+            while cards and rest and rng.random() < 0.5:
+                follow = [c for c in rest if marries[cards[-1]][c]]
+                if not follow:
+                    break
+                cards.append(rng.choice(follow))
+                rest.remove(cards[-1])
+            game.piles[name] = Pile(tuple(cards))
+        if not rest and not game.inconsistencies():  # (with cards left over: laid out anew)
+            return game  # type: ignore[no-any-return]
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -935,6 +979,37 @@ GAMES = [
                  (lambda d: replaced(d, _6=2), "a shuffle for each re-deal left"),
                  (lambda d: replaced(d, _6=2, _9=(bytes(88 * 89 // 2),)), "an order of every size of talon")),
         steps=1_500, keys=1_000),
+    InC(LaBelleLucie,
+        ("la-belle-lucie", "la-belle-lucie(redeal_when=stuck)", "la-belle-lucie(redeal_when=any,redeals=1)",
+         "la-belle-lucie(redeals=0)"),
+        lucie_laid_out, (LaBelleLucie().piles_of("foundation"),), won=1, slow=33, longer=None,
+        refused=((lambda d: replaced(d, _7=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=(b"\x35", *d[0][1:])), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=(d[0][0] + d[0][1][:1], *d[0][1:])), "each once a pack"),
+                 (lambda d: replaced(d, _1=d[1][:3]), "four foundations a pack"),
+                 (lambda d: replaced(d, _2=b"\x01\x01\x01\x02"), "an ace \\(1\\) or a king \\(13\\)"),
+                 (lambda d: replaced(d, _3=3), "no more re-deals made than allowed"),
+                 (lambda d: replaced(d, _5=3), "at any time"),
+                 (lambda d: replaced(d, _6=d[6][:1]), "the shuffles of the re-deals"),
+                 (lambda d: replaced(d, _6=(d[6][0][:-1] + (bytes(52),), d[6][1])), "the shuffles of the re-deals"),
+                 (lambda d: replaced(d, _10=((0,) * 53, (0,) * 52)), "Blocking's tables hold 53 numbers")),
+        steps=450, keys=200, proofs=50),
+    InC(HouseInTheWood,
+        ("house-in-the-wood", "house-in-the-wood(packets=36,redeal_when=stuck)",
+         "house-in-the-wood(redeal_when=any,redeals=1)"),
+        lucie_laid_out, (HouseInTheWood().piles_of("foundation"),), won=2, slow=1, longer=None,
+        refused=((lambda d: replaced(d, _0=d[0][:1] * 37), "1 to 36 packets"),
+                 (lambda d: replaced(d, _0=(d[0][0] + d[0][0][:1], *d[0][1:])), "each once a pack"),
+                 (lambda d: replaced(d, _10=(d[10] if d[10] else ((0,) * 53, (0,) * 53))), "for one pack only")),
+        steps=2_500, keys=1_000),
+    InC(HouseOnTheHill,
+        ("house-on-the-hill", "house-on-the-hill(packets=36,redeal_when=any)",
+         "house-on-the-hill(redeal_when=stuck,redeals=1)"),
+        lucie_laid_out, tuple(HouseOnTheHill().piles_of("foundation")[i:i + 4] for i in (0, 4)), won=2, slow=1,
+        longer=None,
+        refused=((lambda d: replaced(d, _1=((0, 1), (0, 1), *d[1][2:])), "of a suit no other of its base has"),
+                 (lambda d: replaced(d, _8=3), "one or two packs")),
+        steps=20_000, keys=1_200),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),

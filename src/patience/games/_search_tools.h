@@ -590,7 +590,9 @@ static int first_safe(const Step *moves, int n, const Foundations *up, const uin
 enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
 
 /* ----------------------------------------------------------------- blocked cards */
-#if PACKS == 1  /* (the proof takes cards as bits of their codes: one pack) */
+/* (The proof takes cards as bits of their codes: one pack.  A file of several games, of one pack and of
+ * more, that proves cards blocked in its games of one pack defines ONE_PACK_PROOFS: La Belle Lucie's.) */
+#if PACKS == 1 || defined(ONE_PACK_PROOFS)
 /* Blocking's tables (patience/blocked.py): for each card, the cards one of which must be up before it
  * (as bits: a card's bit is 1 << its code), the cards it may go onto (bit 0: a space), and the cards
  * that may go up after it. */
@@ -606,9 +608,9 @@ typedef struct {
  * whether any card of its run may head a move; whether it is a space once empty; whether its cards
  * may fill a space; and the cards still to come onto it, ``batch`` at a time, in order. */
 typedef struct {
-    uint8_t cards[52];
+    uint8_t cards[CARDS];
     int n, alone, any_head, space, fills;
-    uint8_t coming[52];
+    uint8_t coming[CARDS];
     int ncoming, batch;
 } Lay;
 
