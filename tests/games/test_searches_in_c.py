@@ -34,6 +34,7 @@ from patience.games.napoleon_at_st_helena import (COLUMN_NAMES as ST_HELENA_COLU
 from patience.games.napoleons_square import (FOUNDATION_NAMES as NAPOLEON_FOUNDATIONS, PACKET_NAMES as NAPOLEON_PACKETS,
                                              NapoleonsSquare)
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
+from patience.games.the_labyrinth import FOUNDATIONS as LABYRINTH_FOUNDATIONS, TABLEAU, TheLabyrinth
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
 from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FOUNDATIONS, NAVY, SEQUENCES,
@@ -746,6 +747,30 @@ def lucie_laid_out(spec: str, rng: random.Random) -> LaBelleLucie:
             return game  # type: ignore[no-any-return]
 
 
+def labyrinth_laid_out(spec: str, rng: random.Random) -> TheLabyrinth:
+    """A position of ``spec`` as random play rarely leaves one: a deal played by a player who plays a
+    card to a foundation (the first he finds, or another) nine times in ten where he can, else refills a
+    vacancy, deals or takes the grace at random, stopped after a random number of moves, or (at times)
+    where the grace may be taken or a safe move made, so that the foundations are built high, the rows
+    dealt with gaps, the pack exhausted and the grace taken or due; with the foundations begun as they appear, those of a
+    kind in another order, at times (they are interchangeable)."""
+    game = load(spec, seed=rng.randint(1, 10_000))
+    for _ in range(rng.choice([5, 30, 60, 90, 120, 160, 200])):
+        legal = game.legal_moves()
+        if not legal or ((legal[-1].kind == "grace" or game.safe_move(legal)) and rng.random() < 0.4):
+            break
+        up = [m for m in legal if m.target in LABYRINTH_FOUNDATIONS]
+        game.play(rng.choice(up) if up and rng.random() < 0.9 else rng.choice(legal))
+    played = TheLabyrinth.from_position(str(game)) if rng.random() < 0.3 else game.copy()
+    for kind in (LABYRINTH_FOUNDATIONS[:4], LABYRINTH_FOUNDATIONS[4:]):
+        if not played.withdrawn and rng.random() < 0.5:
+            order = rng.sample(kind, 4)
+            piles = [played.piles[name] for name in order]
+            for name, pile in zip(kind, piles):
+                played.piles[name] = pile
+    return played
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -1010,6 +1035,25 @@ GAMES = [
         refused=((lambda d: replaced(d, _1=((0, 1), (0, 1), *d[1][2:])), "of a suit no other of its base has"),
                  (lambda d: replaced(d, _8=3), "one or two packs")),
         steps=20_000, keys=1_200),
+    InC(TheLabyrinth,
+        ("the-labyrinth", "the-labyrinth(foundations=as-they-appear,blocking=next-row)",
+         "the-labyrinth(refill=before-deal,deal_when=blocked)", "the-labyrinth(refill=before-play,blocking=next-row)",
+         "the-labyrinth(foundations=as-they-appear,refill=before-play,deal_when=blocked)"),
+        labyrinth_laid_out, (LABYRINTH_FOUNDATIONS[:4], LABYRINTH_FOUNDATIONS[4:]), won=1, slow=14, longer=None,
+        refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1]), "each twice at most"),
+                 (lambda d: replaced(d, _1=12), "0 to 11 of them dealt"),
+                 (lambda d: replaced(d, _2=2), "one grace at most"),
+                 (lambda d: replaced(d, _3=d[0][-1:], _0=d[0][:-1]), "one grace at most"),
+                 (lambda d: replaced(d, _7=3), "refill 0 to 2"),
+                 (lambda d: replaced(d, _4=d[4][:100]), "110 places"),
+                 (lambda d: replaced(d, _4=(d[4][0] + d[0][-1:], *d[4][1:]), _0=d[0][:-1]), "one card at most"),
+                 (lambda d: replaced(d, _4=(*d[4][:50], d[0][-1:], *d[4][51:]), _0=d[0][:-1]),
+                  "below the rows dealt"),
+                 (lambda d: replaced(d, _5=d[5][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _5=((0, 14), *d[5][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _5=((0, 1), (0, 1), *d[5][2:])), "a suit at most once")),
+        steps=1_200, keys=400),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),

@@ -586,6 +586,29 @@ static int first_safe(const Step *moves, int n, const Foundations *up, const uin
     return -1;
 }
 
+/* The foundations that take ``card`` now, of eight built in suit, four from aces up and then four from
+ * kings down (The Zodiac's, The Labyrinth's), each given by its suit (-1: not begun) and its cards, in
+ * their order (Game.foundation_takers): a begun one the next card of its suit, the first empty one of each
+ * kind an ace (or a king) of a suit none of its kind has begun with.  Their number, written to ``out``. */
+static inline int aces_and_kings_takers(const int *suits, const int *height, int card, int *out) {
+    int k = 0, suit = suit_of(card), value = rank_of(card), begun[2] = {0, 0}, empty[2] = {0, 0};
+    for (int f = 0; f < 2 * SUITS; f++)
+        if (height[f])
+            begun[f >= SUITS] |= 1 << suits[f];
+    for (int f = 0; f < 2 * SUITS; f++) {
+        int king = f >= SUITS, h = height[f];
+        if (h) {
+            if (suits[f] == suit && h < FULL && value == (king ? FULL - h : h + 1))
+                out[k++] = f;
+        } else if (!empty[king]) {
+            empty[king] = 1;
+            if (value == (king ? FULL : 1) && !(begun[king] >> suit & 1))
+                out[k++] = f;
+        }
+    }
+    return k;
+}
+
 /* The kinds of move, in the order the search tries them (solve._by_priority). */
 enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
 
