@@ -39,7 +39,7 @@ IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_gard
         "games._the_empress_of_india_search", "games._the_constitution_search", "games._the_wheel_search",
         "games._napoleons_square_search", "games._the_olga_search", "games._the_zodiac_search",
         "games._napoleon_at_st_helena_search", "games._two_rings_search", "games._la_belle_lucie_search",
-        "games._the_labyrinth_search")
+        "games._the_labyrinth_search", "games._the_fifteen_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
 #: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal,
@@ -144,8 +144,24 @@ def named(moves: list[Any], source: str | None, target: str | None, size: int, c
     ['redeal']
     """
     if size:
-        return [m for m in moves if m.cards and (m.source, m.target, len(m.cards), m.cards[0]) == (source, target, size, card)]
+        return [m for m in moves if m.cards and (_piles(m.source), _piles(m.target, first=True), len(m.cards),
+                                                 m.cards[0]) == (source, target, size, card)]
     return [m for m in moves if not m.cards and (m.source, m.target) == (source, target)][card:card + 1]
+
+
+def _piles(names: str | None, first: bool = False) -> str | None:
+    """A move's source (or target) as a search in C names it: the piles it names joined by commas alone
+    (The Fifteen's withdrawal joins its columns, and its foundations, by commas and spaces); with
+    ``first``, the first of them (a move to several piles is named by the first: the rules lay each
+    card of The Fifteen's withdrawal on the first empty foundation of its kind).
+
+    >>> _piles("column 3, column 7"), _piles("foundation 1, foundation 5", first=True), _piles(None)
+    ('column 3,column 7', 'foundation 1', None)
+    """
+    if names is None or "," not in names:
+        return names
+    piles = [name.strip() for name in names.split(",")]
+    return piles[0] if first else ",".join(piles)
 
 
 def _only(board: Any, moves: list[Any], what: str) -> Any:

@@ -37,6 +37,7 @@ from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDAT
 from patience.games.the_labyrinth import FOUNDATIONS as LABYRINTH_FOUNDATIONS, TABLEAU, TheLabyrinth
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
+from patience.games.the_fifteen import MARRIAGE as IN_SUIT_ONE_OFF, SIXTH_ROW, TheFifteen
 from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FOUNDATIONS, NAVY, SEQUENCES,
                                                  TheEmpressOfIndia)
 from patience.games.the_constitution import (ACE_SUITS as RING, DIVISIONS, FOUNDATIONS as CONSTITUTION_FOUNDATIONS,
@@ -69,13 +70,14 @@ def numbered(game: Game, move: Move) -> tuple[int, ...]:
     Empress of India's deal), its cards and the code of the first (for none, its place among the legal
     moves of no cards between the same piles: Napoleon's Square's deal and re-deal); then, for a move that
     takes cards from several piles (The Wheel's combination, its source their names joined by commas),
-    the others' numbers."""
+    the others' numbers.  A move that lays cards on several piles (The Fifteen's withdrawal, an ace and a
+    king each to its foundation) is written with the first as its target."""
     names = game.pile_names()
-    sources = [] if move.source is None else move.source.split(",")
+    sources = [] if move.source is None else [name.strip() for name in move.source.split(",")]
     card = move.cards[0] if move.cards else [m for m in game.legal_moves() if not m.cards and
                                              (m.source, m.target) == (move.source, move.target)].index(move)
     return (names.index(sources[0]) if sources else NOWHERE,
-            NOWHERE if move.target is None else names.index(move.target),
+            NOWHERE if move.target is None else names.index(move.target.split(",")[0].strip()),
             len(move.cards), card, *(names.index(name) for name in sources[1:]))
 
 
@@ -771,6 +773,80 @@ def labyrinth_laid_out(spec: str, rng: random.Random) -> TheLabyrinth:
     return played
 
 
+FIFTEEN_COLUMNS = tuple(f"column {n}" for n in range(1, 16))
+FIFTEEN_ACES, FIFTEEN_KINGS = tuple(f"foundation {n}" for n in range(1, 5)), tuple(f"foundation {n}" for n in range(5, 9))
+
+
+def fifteen_laid_out(spec: str, rng: random.Random) -> TheFifteen:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: a third of them as dealt,
+    no ace or king available, aces and kings in the sixth row to withdraw (or none) and, at times, no two
+    available cards that marry (the game stuck); the others foundations of aces and of kings built to random
+    heights (in any of their places, two of a suit at times), the rest in the columns, each a few cards
+    under a line of marriages, or empty (a lane).  Made again until a game could reach it (no
+    inconsistencies())."""
+    options = load(spec).options.changed()
+    marries = IN_SUIT_ONE_OFF.table()
+    while True:
+        game = TheFifteen(**options)
+        cards = game.pack()
+        rng.shuffle(cards)
+        dealt = [len(range(i, len(cards), 15)) for i in range(15)]
+        if rng.random() < 0.35:
+            ends = [c for c in cards if c.rank in (Rank.ACE, Rank.KING)]
+            plain = [c for c in cards if c.rank not in (Rank.ACE, Rank.KING)]
+            stuck = rng.random() < 0.4
+            tops = [c for c in plain if c.value % 2 == 0][:15] if stuck else plain[:15]
+            for card in tops:
+                plain.remove(card)
+            withdrawn = rng.choice([0, 1, 2, 3, 5])
+            row = [ends.pop() for _ in range(withdrawn)] + [plain.pop() for _ in range(15 - withdrawn)]
+            rng.shuffle(row)
+            rest = ends + plain
+            rng.shuffle(rest)
+            columns = [rest[5 * i:5 * i + 5] + [row[i]] * (dealt[i] > SIXTH_ROW) + [tops[i]] for i in range(15)]
+            left = rest[75:] + row[14:]
+            for i in range(15):  # (the fifteenth column holds six: its sixth-row card is its available one)
+                while len(columns[i]) < dealt[i]:
+                    columns[i].insert(0, left.pop())
+            if left:
+                continue
+        else:
+            for names, king in ((FIFTEEN_ACES, False), (FIFTEEN_KINGS, True)):
+                suits = rng.sample(list(Suit), 4) if game.options.distinct_suits else [rng.choice(list(Suit)) for _ in names]
+                for name, suit in zip(names, suits):
+                    built = [Card(Rank(13 - i if king else i + 1), suit) for i in range(rng.choice([0, 1, 3, 6, 9, 11, 12, 13, 13]))]
+                    if all(built.count(c) <= cards.count(c) for c in built):
+                        game.piles[name] = Pile(tuple(built))
+                        for card in built:
+                            cards.remove(card)
+            columns, under = [], []  # (under: the cards of each column above its line of marriages)
+            for i in range(15):
+                column = [] if rng.random() < 0.2 else [cards.pop() for _ in range(min(rng.randint(1, 4), len(cards)))]
+                under.append(len(column))
+                while column and rng.random() < 0.5:
+                    follow = [c for c in cards if marries[column[-1]][c]]
+                    if not follow:
+                        break
+                    column.append(rng.choice(follow))
+                    cards.remove(column[-1])
+                columns.append(column)
+            for card in cards:  # the rest at the tops of the columns, where they may lie as dealt
+                room = [i for i in range(15) if columns[i] and under[i] < dealt[i]]
+                if not room:
+                    break
+                i = rng.choice(room)
+                columns[i].insert(0, card)
+                under[i] += 1
+            else:
+                cards = []
+            if cards:
+                continue
+        for name, column in zip(FIFTEEN_COLUMNS, columns):
+            game.piles[name] = Pile(tuple(column))
+        if not game.inconsistencies():
+            return game
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -1054,6 +1130,20 @@ GAMES = [
                  (lambda d: replaced(d, _5=((0, 14), *d[5][1:])), "1 to 13 cards"),
                  (lambda d: replaced(d, _5=((0, 1), (0, 1), *d[5][2:])), "a suit at most once")),
         steps=1_200, keys=400),
+    InC(TheFifteen,
+        ("the-fifteen", "the-fifteen(exception=stuck)", "the-fifteen(exception=none,distinct_suits=true)"),
+        # (its searches again, of 1,000 positions each within either budget, win what a first search of
+        # 100,000 wins and one of 50,000 does not: deal 58, the one such of 1 to 200)
+        fifteen_laid_out, (FIFTEEN_COLUMNS, FIFTEEN_ACES, FIFTEEN_KINGS), won=151, slow=1, longer=None,
+        refused=((lambda d: replaced(d, _2=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=(b"\x35", *d[0][1:])), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=(d[0][0] + d[0][0][:1], *d[0][1:])), "each twice at most"),
+                 (lambda d: replaced(d, _0=d[0][:14]), "fifteen columns"),
+                 (lambda d: replaced(d, _1=d[1][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _1=((0, 14), *d[1][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _1=((0, 1), (0, 1), *d[1][2:]), _4=True), "a suit at most once"),
+                 (lambda d: replaced(d, _3="sometimes"), "'unopened', 'stuck' or 'none'")),
+        steps=3_000, keys=150),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
