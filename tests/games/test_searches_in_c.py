@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache, partial
 from types import ModuleType
 from typing import Any
 
@@ -22,7 +23,7 @@ import pytest
 
 from patience import load
 from patience.cards import CARDS, Card, Rank, Suit, piquet_pack
-from patience.compiled import NOWHERE, extension
+from patience.compiled import NOWHERE, extension, piles_named
 from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
@@ -34,6 +35,7 @@ from patience.games.napoleon_at_st_helena import (COLUMN_NAMES as ST_HELENA_COLU
 from patience.games.napoleons_square import (FOUNDATION_NAMES as NAPOLEON_FOUNDATIONS, PACKET_NAMES as NAPOLEON_PACKETS,
                                              NapoleonsSquare)
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
+from patience.games.the_fourteenth import FOURTEEN, PLACES as SQUARE_PLACES, TheFourteenth
 from patience.games.the_labyrinth import FOUNDATIONS as LABYRINTH_FOUNDATIONS, TABLEAU, TheLabyrinth
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
@@ -69,16 +71,25 @@ def numbered(game: Game, move: Move) -> tuple[int, ...]:
     """A move as the search in C writes it: its source's and target's numbers (NOWHERE for none: The
     Empress of India's deal), its cards and the code of the first (for none, its place among the legal
     moves of no cards between the same piles: Napoleon's Square's deal and re-deal); then, for a move that
-    takes cards from several piles (The Wheel's combination, its source their names joined by commas),
-    the others' numbers.  A move that lays cards on several piles (The Fifteen's withdrawal, an ace and a
-    king each to its foundation) is written with the first as its target."""
+    names several piles (The Wheel's combination, The Fourteenth's exchange, The Fifteen's withdrawal, its source and target their
+    names joined by commas), the others' numbers, its source's then its target's; and, where the search
+    names kinds (The Fourteenth's pair and exchange), its kind's place among them."""
     names = game.pile_names()
-    sources = [] if move.source is None else [name.strip() for name in move.source.split(",")]
+    first, to, *others = piles_named(move)
     card = move.cards[0] if move.cards else [m for m in game.legal_moves() if not m.cards and
                                              (m.source, m.target) == (move.source, move.target)].index(move)
-    return (names.index(sources[0]) if sources else NOWHERE,
-            NOWHERE if move.target is None else names.index(move.target.split(",")[0].strip()),
-            len(move.cards), card, *(names.index(name) for name in sources[1:]))
+    kinds = named_kinds(type(game))
+    return (NOWHERE if first is None else names.index(first), NOWHERE if to is None else names.index(to),
+            len(move.cards), card, *(names.index(name) for name in others),
+            *(() if kinds is None else (kinds.index(move.kind),)))
+
+
+@cache
+def named_kinds(cls: type[Game]) -> tuple[str, ...] | None:
+    """The kinds of move the search in C of ``cls`` names, if it names them (its extension is the first
+    argument its SEARCH_IN_C, made by search_in_c, is given)."""
+    search = cls.SEARCH_IN_C
+    return getattr(search.args[0], "NAMED_KINDS", None) if isinstance(search, partial) else None
 
 
 def as_step(game: Game, step: Sequence[Move]) -> tuple[int, ...]:
@@ -847,6 +858,26 @@ def fifteen_laid_out(spec: str, rng: random.Random) -> TheFifteen:
             return game
 
 
+def fourteenth_laid_out(spec: str, rng: random.Random) -> TheFourteenth:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: some pairs of
+    fourteen withdrawn (often most of the two packs: searches decided), the rest in the square, the
+    places left empty once the hand is out, and in the hand; some exchanges made."""
+    options = load(spec).options.changed()
+    cards = list(TheFourteenth(**options).pack())
+    rng.shuffle(cards)
+    for _ in range(rng.choice([0, 5, 20, 36, 40, 42, 44, 46, 48, 50])):
+        card = cards.pop()
+        cards.remove(next(c for c in cards if c.value == FOURTEEN - card.value))
+    places = list(range(len(SQUARE_PLACES)))
+    rng.shuffle(places)
+    square: list[Card | None] = [None] * len(SQUARE_PLACES)
+    for place in places[:len(cards)]:
+        square[place] = cards.pop()
+    allowed = TheFourteenth(**options).options.exchanges
+    return TheFourteenth.arrange(" ".join(str(card) if card else "--" for card in square),
+                                 hand=" ".join(map(str, cards)), exchanged=rng.randint(0, allowed), **options)
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -1046,6 +1077,19 @@ GAMES = [
                  (lambda d: replaced(d, _3=((0, 1),) * 3 + ((-1, 0),) * 5), "a suit at most twice"),
                  (lambda d: replaced(d, _6=3), "dealt when blocked")),
         steps=2_500, keys=800),
+    InC(TheFourteenth,
+        # (two swaps in every position, exchange_when=any, is some 38,000 moves a position: too slow
+        # for the core's search to be held to here; two swaps with exchange_must_pair=false are)
+        ("the-fourteenth", "the-fourteenth(exchange=one-swap,exchange_when=any)",
+         "the-fourteenth(exchanges=2,exchange_must_pair=false)"),
+        fourteenth_laid_out, (), won=4, slow=2, longer=(47, "won", 60_741),
+        refused=((lambda d: replaced(d, _0=bytes([53])), "bytes of card codes"),
+                 (lambda d: replaced(d, _0=d[0][:76] + d[0][:1] * 3), "each twice at most"),
+                 (lambda d: replaced(d, _1=d[1][:24]), "twenty-five places"),
+                 (lambda d: replaced(d, _2=1), "make two packs"),
+                 (lambda d: replaced(d, _0=d[0][2:]), "make two packs"),
+                 (lambda d: replaced(d, _3=2), "0 to those made")),
+        steps=20_000, keys=350),
     InC(NapoleonsSquare,
         ("napoleons-square", "napoleons-square(square=single)", "napoleons-square(remedy=slip,redeal=pack)",
          "napoleons-square(remedy=redeal,redeal=pack)", "napoleons-square(remedy=none)"),

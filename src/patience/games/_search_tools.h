@@ -543,19 +543,26 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, int down,
 enum { TURN = 1, TAKE_UP = 2 };
 
 #ifndef SOURCES
-#define SOURCES 1     /* the most piles a move takes cards from (The Wheel's combinations: four) */
+#define SOURCES 1     /* the most piles a move names (The Wheel's combinations: four) */
 #endif
 
 /* A step of the search: a move from pile ``src`` to pile ``dst`` (by their numbers, in the order of the
  * game's pile_names()) of ``n`` cards, the first of them (the lowest placed) ``card``, after a run of
  * ``packs`` moves of the pack (``taken_up`` of them taking the talon up again) that leaves ``showing``
- * cards on the talon.  A move that takes cards from several piles at once (a game that defines SOURCES
- * before it includes this) names the others in ``also``, in the order its Move names them after ``src``,
- * NOWHERE after the last. */
+ * cards on the talon.  A move that names several piles (a game that defines SOURCES, the most, before it
+ * includes this: The Wheel's combination takes cards from four places, The Fourteenth's exchange trades
+ * two with two) names the others in ``also``, NOWHERE after the last: the other piles of its source, in
+ * the order its Move names them after ``src``, then the other piles of its target after ``dst``.  A game
+ * whose moves of two kinds may name the same piles and cards (The Fourteenth's pair, and its exchange of
+ * the same two cards) defines NAMED_KINDS, the kinds' names in braces, and each step names its move's
+ * ``kind``, by its place among them. */
 typedef struct {
     uint8_t packs, taken_up, showing, src, dst, n, card;
 #if SOURCES > 1
     uint8_t also[SOURCES - 1];
+#endif
+#ifdef NAMED_KINDS
+    uint8_t kind;
 #endif
 } Step;
 

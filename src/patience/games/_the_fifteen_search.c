@@ -18,12 +18,12 @@
  * the foundations as a set, apart.
  *
  * The exception to Rule I withdraws an ace and a king (or either alone) from the sixth row, the cards below
- * closing up: a move from two columns (SOURCES) to two foundations, whose Step names the ace's column (or
- * the lone card's) in ``src``, the king's in ``also``, and the first card's foundation in ``dst`` (the
- * other's is the first empty one of its kind, as for the first).
+ * closing up: a move from two columns to two foundations (each the first empty one of its kind), whose Step
+ * names the ace's column (or the lone card's) in ``src`` and its foundation in ``dst``, and in ``also`` the
+ * king's column and foundation (SOURCES: the four places its Move names).
  */
 #define PACKS 2
-#define SOURCES 2               /* a withdrawal's two columns: the ace's and the king's */
+#define SOURCES 3               /* a withdrawal's two columns and two foundations */
 #include "_search_tools.h"
 
 #define GAME "The Fifteen"
@@ -254,6 +254,7 @@ static int withdrawals(const State *s, Step *out) {
             if (na && nk) {
                 m.n = 2;
                 m.also[0] = (uint8_t)(COLUMN1 + kings[b]);
+                m.also[1] = (uint8_t)(FOUNDATION + first_empty_of_kind(s, s->column[kings[b]].cards[SIXTH_ROW - 1]));
             }
             out[k++] = m;
         }
