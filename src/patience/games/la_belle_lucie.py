@@ -301,11 +301,12 @@ packet 18: K♣
         piles, options = self.piles, self.options
         foundations = self.piles_of("foundation")
         proves = type(self).blocked is LaBelleLucie.blocked
+        blocking = _blocking(type(self)) if proves else None  # type: ignore[arg-type]  # (as in blocked())
         return (tuple(bytes(piles[name].cards) for name in self._packets), self.suit_foundations(foundations),
                 bytes(base.base.value for base in self.foundation_bases), self.counters["redeals"],
                 options.redeals, ("blocked", "stuck", "any").index(options.redeal_when), self.shuffles(),
                 self.marriage.table_bytes(), self.packs, self.distinct_suits,
-                _blocking(type(self)).tables() if proves else None)
+                blocking.tables() if blocking is not None else None)
 
     def shuffles(self) -> tuple[tuple[bytes, ...], ...]:
         """The shuffles of the re-deals still allowed, in turn, for a search that cannot shuffle as
@@ -322,7 +323,7 @@ packet 18: K♣
         """
         left = sum(len(self.piles[name].cards) for name in self._packets)
         made = self.counters["redeals"]
-        return tuple(_orders(self, made + n, left) for n in range(1, self.options.redeals - made + 1))
+        return tuple(self.shuffle_orders(made + n, left) for n in range(1, self.options.redeals - made + 1))
 
     def solver_key(self) -> tuple[Any, ...]:
         """As the base's, and once no re-deal is left the packets in a fixed order too: only a
@@ -515,23 +516,6 @@ packet 18: K♣
 def _blocking(game: type[LaBelleLucie]) -> Blocking:
     """What proves a card can never go up in ``game``'s last deal: its foundations, its marriages."""
     return Blocking(needs(game.foundation_bases), onto(game.marriage), [False] * len(CARDS))
-
-
-def _orders(game: LaBelleLucie, redeals: int, most: int) -> tuple[bytes, ...]:
-    """The orders the re-deal that makes ``redeals`` of ``game``'s deal deals 1, 2 ... ``most`` cards in
-    (:meth:`LaBelleLucie.shuffles`): worked out once for its seed."""
-    key = (game.seed, redeals, most)
-    found = _ORDERS.get(key)
-    if found is None:
-        if len(_ORDERS) > 256:
-            _ORDERS.clear()
-        found = _ORDERS[key] = tuple(bytes(game.shuffle(list(range(n)), redeals=redeals))  # type: ignore[arg-type]
-                                     for n in range(1, most + 1))
-    return found
-
-
-#: The orders of the re-deals (:func:`_orders`), by the seed, the re-deals made and the cards.
-_ORDERS: dict[tuple[Any, int, int], tuple[bytes, ...]] = {}
 
 
 def _by_size(piles: list[Pile]) -> tuple[Pile, ...]:

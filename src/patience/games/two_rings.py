@@ -43,11 +43,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, ClassVar, Iterable
 
 from ..build import Build, Foundation, suit_run
-from ..cards import Card, Rank, Suit, shuffled, whist_pack
+from ..cards import Card, Rank, Suit, whist_pack
 from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
@@ -78,14 +77,6 @@ TAKE_UPS = ("turned", "top-first", "shuffled")
 PLAY = 2 * 52 - len(FOUNDATIONS)
 #: The most re-deals left whose shuffles the search in C is given (``MAX_SHUFFLES`` there).
 MAX_SHUFFLES = 64
-
-
-@lru_cache(maxsize=64)
-def _orders(seed: int, redeal: int) -> bytes:
-    """The order in which re-deal ``redeal`` of deal ``seed`` deals a shuffled talon of each size, 1 to
-    :data:`PLAY` cards, one after another (:meth:`TwoRings.shuffles`): as :meth:`Game.shuffle` shuffles
-    them, by the talon's size alone."""
-    return b"".join(bytes(shuffled(range(n), f"{seed}/{redeal}")) for n in range(1, PLAY + 1))  # type: ignore[arg-type]
 
 
 def _next_card(build: Build, top: Card) -> int:
@@ -431,7 +422,8 @@ class TwoRings(Game):
         if self.options.take_up != "shuffled":
             return ()
         made = self.counters["redeals"]
-        return tuple(_orders(self.seed, number) for number in range(made + 1, self.options.redeals + 1))
+        return tuple(b"".join(self.shuffle_orders(number, PLAY))
+                     for number in range(made + 1, self.options.redeals + 1))
 
     def own_search(self) -> Any:
         """The search in C, but where it is not given the shuffles of so many re-deals left
