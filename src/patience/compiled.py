@@ -27,9 +27,9 @@ from functools import partial
 from pathlib import Path
 from random import Random
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-__all__ = ["MODULES", "IN_C", "SHARED", "copy_of", "extension", "named", "sources", "search_in_c"]
+__all__ = ["MODULES", "IN_C", "SHARED", "copy_of", "extension", "named", "piles_named", "sources", "search_in_c"]
 
 #: The modules compiled (``setup.py`` compiles the same), by their names in the package.
 MODULES = ("blocked", "solve")
@@ -37,7 +37,9 @@ MODULES = ("blocked", "solve")
 IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_garden_search",
         "games._the_idiots_delight_search", "games._fortress_search", "games._the_shah_search",
         "games._the_empress_of_india_search", "games._the_constitution_search", "games._the_wheel_search",
-        "games._napoleons_square_search", "games._the_olga_search", "games._the_zodiac_search")
+        "games._napoleons_square_search", "games._the_olga_search", "games._the_zodiac_search",
+        "games._napoleon_at_st_helena_search", "games._two_rings_search", "games._la_belle_lucie_search",
+        "games._the_labyrinth_search", "games._the_fifteen_search", "games._the_fourteenth_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
 #: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal,
@@ -109,32 +111,42 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
     """The core's search from ``board`` (a game with a ``description()`` of its position for
     ``built``), made in C.  Its winning line is played on ``board`` through the rules, move by move,
     so a line the rules did not allow would fail here, loudly: each step's move is the one legal
-    move from its source to its target of its cards, the first its card (a move that takes cards
-    from several piles, The Wheel's combination, names them in its source joined by commas: the
-    step gives the others after its card; a move of no cards is found by :func:`named`).  (It cuts no
-    lines: ``idle`` is not for it.)"""
+    move that names its piles (a move that names several, The Wheel's combination or The Fourteenth's
+    exchange, names them in its source and target joined by commas: the step gives the others after its
+    card) and moves its cards, the first its card, and (where the extension names kinds, its
+    ``NAMED_KINDS``) is of its kind; a move of no cards is found by :func:`named`.  (It cuts no lines:
+    ``idle`` is not for it.)"""
     assert idle is None
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
     seed = 0 if order is None else order.getrandbits(64) | 1
     outcome, steps, count = built.search(board.description(), min(nodes, 2 ** 62), left, progress, counted,
                                          time.perf_counter() - started, seed, pack_first)
     names: dict[int, str | None] = {**dict(enumerate(board.pile_names())), NOWHERE: None}
+    kinds: tuple[str, ...] | None = getattr(built, "NAMED_KINDS", None)
     line: list[Any] = []
     for packs, source, target, size, card, *also in steps:
+        kind = None
+        if kinds is not None:
+            *also, number = also
+            kind = kinds[number]
         for _ in range(packs):
             line.append(board.play(_only(board, [m for m in board.legal_moves() if m.kind in board.PACK_KINDS],
                                          "a move of the pack")))
-        taken = ",".join(str(names[number]) for number in (source, *also)) if also else names[source]
-        line.append(board.play(_only(board, named(board.legal_moves(), taken, names[target], size, card),
-                                     f"{taken} → {names[target]} ({size} cards from code {card})")))
+        others = [str(names[number]) for number in also]
+        piles = ", ".join(str(names[number]) for number in (source, target, *also))
+        line.append(board.play(_only(board, named(board.legal_moves(), names[source], names[target], size, card,
+                                                  others, kind),
+                                     f"{piles} ({size} cards from code {card}{f', of kind {kind}' if kind else ''})")))
     return outcome, line, count
 
 
-def named(moves: list[Any], source: str | None, target: str | None, size: int, card: int) -> list[Any]:
+def named(moves: list[Any], source: str | None, target: str | None, size: int, card: int,
+          also: Sequence[str] = (), kind: str | None = None) -> list[Any]:
     """The moves of ``moves`` that a search in C names as it writes a step's move: from ``source`` to
-    ``target`` (pile names, or None), ``size`` cards, the first of them ``card`` (its code); a move of no
-    cards by its place among those of ``moves`` that move none between the same piles (``card`` 0 the first:
-    Napoleon's Square's deal, 1 its re-deal).
+    ``target`` (pile names, or None), ``size`` cards, the first of them ``card`` (its code); a move that
+    names several piles by them all, the others in ``also`` (its source's after the first, then its
+    target's); of ``kind``, if given; a move of no cards by its place among those of ``moves`` that move
+    none between the same piles (``card`` 0 the first: Napoleon's Square's deal, 1 its re-deal).
 
     >>> from patience import load
     >>> game = load("napoleons-square", seed=8)
@@ -142,8 +154,23 @@ def named(moves: list[Any], source: str | None, target: str | None, size: int, c
     ['redeal']
     """
     if size:
-        return [m for m in moves if m.cards and (m.source, m.target, len(m.cards), m.cards[0]) == (source, target, size, card)]
+        piles = (source, target, *also)
+        return [m for m in moves if m.cards and len(m.cards) == size and m.cards[0] == card
+                and (kind is None or m.kind == kind) and piles_named(m) == piles]
     return [m for m in moves if not m.cards and (m.source, m.target) == (source, target)][card:card + 1]
+
+
+def piles_named(move: Any) -> tuple[str | None, ...]:
+    """The piles ``move`` names, as a search in C writes them: its source's first and its target's
+    (None for none), then the others its source names, then the others its target names.
+
+    >>> from patience.game import Move
+    >>> piles_named(Move("exchange", (), "place 1, place 3", "place 2, place 4", ""))
+    ('place 1', 'place 2', 'place 3', 'place 4')
+    """
+    sources: list[str | None] = [None] if move.source is None else [name.strip() for name in move.source.split(",")]
+    targets: list[str | None] = [None] if move.target is None else [name.strip() for name in move.target.split(",")]
+    return (sources[0], targets[0], *sources[1:], *targets[1:])
 
 
 def _only(board: Any, moves: list[Any], what: str) -> Any:

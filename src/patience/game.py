@@ -833,6 +833,20 @@ class Game:
             redeals = self.counters.get("redeals", 0)
         return shuffled(cards, self.seed if not redeals else f"{self.seed}/{redeals}")
 
+    def shuffle_orders(self, redeals: int, most: int) -> tuple[bytes, ...]:
+        """How :meth:`shuffle` orders the cards of re-deal ``redeals``, for a search in C, which cannot
+        shuffle as it does: for each number ``n`` of cards, 1 to ``most``, the places of the ``n``
+        cards taken up in the order they are dealt again (the shuffle orders cards by their number and
+        the re-deal's alone).  Worked out once for a deal.
+
+        >>> from patience import load
+        >>> game = load("la-belle-lucie", seed=5)
+        >>> taken = [str(card) for card in game.pack()[:4]]
+        >>> [taken[j] for j in game.shuffle_orders(1, 4)[3]] == [str(c) for c in game.shuffle(game.pack()[:4], 1)]
+        True
+        """
+        return _shuffle_orders(self.seed, redeals, most)
+
     # ------------------------------------------------------------------- hooks
     def pack(self) -> list[Card]:
         """The cards the game is played with (default: ``packs`` whist packs)."""
@@ -1274,7 +1288,7 @@ class Game:
         browser, say): the core's.
 
         >>> from patience import load
-        >>> load("la-belle-lucie", seed=1).own_search() is None
+        >>> load("the-square", seed=1).own_search() is None
         True
         """
         return self.SEARCH_IN_C
@@ -1285,7 +1299,7 @@ class Game:
         in ``patience play``, uses the time a person waits for; else None, :data:`patience.solve.NODES`'s.
 
         >>> from patience import load
-        >>> load("la-belle-lucie").search_nodes() is None
+        >>> load("the-square").search_nodes() is None
         True
         """
         return None if self.SEARCH_IN_C is None else self.NODES_IN_C
@@ -1898,3 +1912,10 @@ class Record:
         from .render import stepper
 
         return stepper(self)
+
+
+@lru_cache(maxsize=64)
+def _shuffle_orders(seed: int, redeals: int, most: int) -> tuple[bytes, ...]:
+    """:meth:`Game.shuffle_orders` of a deal by its seed."""
+    where = seed if not redeals else f"{seed}/{redeals}"
+    return tuple(bytes(shuffled(range(n), where)) for n in range(1, most + 1))  # type: ignore[arg-type]

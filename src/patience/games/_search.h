@@ -371,8 +371,8 @@ static Position *position_of(PyObject *description) {
     return p;
 }
 
-/* The steps as a list of (packs, source, target, cards, card), each followed by the other piles it takes
- * cards from, if any. */
+/* The steps as a list of (packs, source, target, cards, card), each followed by the other piles it names,
+ * if any, and (with NAMED_KINDS) its kind. */
 static PyObject *step_list(const Step *steps, Py_ssize_t n) {
     PyObject *list = PyList_New(n);
     for (Py_ssize_t i = 0; list && i < n; i++) {
@@ -383,6 +383,13 @@ static PyObject *step_list(const Step *steps, Py_ssize_t n) {
             PyObject *more = Py_BuildValue("(i)", m->also[j]);
             Py_SETREF(item, more ? PySequence_Concat(item, more) : NULL);
             Py_XDECREF(more);
+        }
+#endif
+#ifdef NAMED_KINDS
+        if (item) {
+            PyObject *kind = Py_BuildValue("(i)", m->kind);
+            Py_SETREF(item, kind ? PySequence_Concat(item, kind) : NULL);
+            Py_XDECREF(kind);
         }
 #endif
         if (!item) {
@@ -399,8 +406,9 @@ PyDoc_STRVAR(search_doc,
 "The core's depth-first search from a position (see " GAME ".description()): (outcome, steps, positions).\n"
 "Each step is (packs, source, target, cards, card): that many moves of the pack (each the only one\n"
 "there is), then a move from pile number source to pile number target (" GAME ".pile_names()) of\n"
-"that many cards, the first of them card (its code); a move that takes cards from several piles at\n"
-"once names the others after the card.  seconds:\n"
+"that many cards, the first of them card (its code); a move that names several piles names the\n"
+"others after the card (its source's, then its target's), and with NAMED_KINDS its kind last, by its\n"
+"place in the module's NAMED_KINDS.  seconds:\n"
 "None for no limit; progress: None or called with (positions, seconds); order: 0, or a seed by which\n"
 "the steps from every position are shuffled.");
 
@@ -534,11 +542,27 @@ static struct PyModuleDef module = {
 #define COMPILED_FROM ""
 #endif
 
-/* The module, marked with the hash of the text it was built from (see patience.compiled). */
+/* The module, marked with the hash of the text it was built from (see patience.compiled), and with
+ * NAMED_KINDS, the names of the kinds its steps name. */
 static PyObject *search_module(void) {
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddStringConstant(m, "COMPILED_FROM", COMPILED_FROM) < 0)
         Py_CLEAR(m);
+#ifdef NAMED_KINDS
+    static const char *kinds[] = NAMED_KINDS;
+    PyObject *names = m ? PyTuple_New(sizeof(kinds) / sizeof(kinds[0])) : NULL;
+    for (Py_ssize_t i = 0; names && i < PyTuple_GET_SIZE(names); i++) {
+        PyObject *name = PyUnicode_FromString(kinds[i]);
+        if (!name)
+            Py_CLEAR(names);
+        else
+            PyTuple_SET_ITEM(names, i, name);
+    }
+    if (m && (!names || PyModule_AddObject(m, "NAMED_KINDS", names) < 0)) {
+        Py_XDECREF(names);
+        Py_CLEAR(m);
+    }
+#endif
     return m;
 }
 

@@ -543,19 +543,26 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, int down,
 enum { TURN = 1, TAKE_UP = 2 };
 
 #ifndef SOURCES
-#define SOURCES 1     /* the most piles a move takes cards from (The Wheel's combinations: four) */
+#define SOURCES 1     /* the most piles a move names (The Wheel's combinations: four) */
 #endif
 
 /* A step of the search: a move from pile ``src`` to pile ``dst`` (by their numbers, in the order of the
  * game's pile_names()) of ``n`` cards, the first of them (the lowest placed) ``card``, after a run of
  * ``packs`` moves of the pack (``taken_up`` of them taking the talon up again) that leaves ``showing``
- * cards on the talon.  A move that takes cards from several piles at once (a game that defines SOURCES
- * before it includes this) names the others in ``also``, in the order its Move names them after ``src``,
- * NOWHERE after the last. */
+ * cards on the talon.  A move that names several piles (a game that defines SOURCES, the most, before it
+ * includes this: The Wheel's combination takes cards from four places, The Fourteenth's exchange trades
+ * two with two) names the others in ``also``, NOWHERE after the last: the other piles of its source, in
+ * the order its Move names them after ``src``, then the other piles of its target after ``dst``.  A game
+ * whose moves of two kinds may name the same piles and cards (The Fourteenth's pair, and its exchange of
+ * the same two cards) defines NAMED_KINDS, the kinds' names in braces, and each step names its move's
+ * ``kind``, by its place among them. */
 typedef struct {
     uint8_t packs, taken_up, showing, src, dst, n, card;
 #if SOURCES > 1
     uint8_t also[SOURCES - 1];
+#endif
+#ifdef NAMED_KINDS
+    uint8_t kind;
 #endif
 } Step;
 
@@ -586,11 +593,36 @@ static int first_safe(const Step *moves, int n, const Foundations *up, const uin
     return -1;
 }
 
+/* The foundations that take ``card`` now, of eight built in suit, four from aces up and then four from
+ * kings down (The Zodiac's, The Labyrinth's), each given by its suit (-1: not begun) and its cards, in
+ * their order (Game.foundation_takers): a begun one the next card of its suit, the first empty one of each
+ * kind an ace (or a king) of a suit none of its kind has begun with.  Their number, written to ``out``. */
+static inline int aces_and_kings_takers(const int *suits, const int *height, int card, int *out) {
+    int k = 0, suit = suit_of(card), value = rank_of(card), begun[2] = {0, 0}, empty[2] = {0, 0};
+    for (int f = 0; f < 2 * SUITS; f++)
+        if (height[f])
+            begun[f >= SUITS] |= 1 << suits[f];
+    for (int f = 0; f < 2 * SUITS; f++) {
+        int king = f >= SUITS, h = height[f];
+        if (h) {
+            if (suits[f] == suit && h < FULL && value == (king ? FULL - h : h + 1))
+                out[k++] = f;
+        } else if (!empty[king]) {
+            empty[king] = 1;
+            if (value == (king ? FULL : 1) && !(begun[king] >> suit & 1))
+                out[k++] = f;
+        }
+    }
+    return k;
+}
+
 /* The kinds of move, in the order the search tries them (solve._by_priority). */
 enum { OUT = 0, TURNING = 1, EMPTYING = 2, BETWEEN = 3, KINDS = 4 };
 
 /* ----------------------------------------------------------------- blocked cards */
-#if PACKS == 1  /* (the proof takes cards as bits of their codes: one pack) */
+/* (The proof takes cards as bits of their codes: one pack.  A file of several games, of one pack and of
+ * more, that proves cards blocked in its games of one pack defines ONE_PACK_PROOFS: La Belle Lucie's.) */
+#if PACKS == 1 || defined(ONE_PACK_PROOFS)
 /* Blocking's tables (patience/blocked.py): for each card, the cards one of which must be up before it
  * (as bits: a card's bit is 1 << its code), the cards it may go onto (bit 0: a space), and the cards
  * that may go up after it. */
@@ -606,9 +638,9 @@ typedef struct {
  * whether any card of its run may head a move; whether it is a space once empty; whether its cards
  * may fill a space; and the cards still to come onto it, ``batch`` at a time, in order. */
 typedef struct {
-    uint8_t cards[52];
+    uint8_t cards[CARDS];
     int n, alone, any_head, space, fills;
-    uint8_t coming[52];
+    uint8_t coming[CARDS];
     int ncoming, batch;
 } Lay;
 

@@ -406,28 +406,6 @@ static void rank(const State *s, Step *moves, int n) {
     }
 }
 
-/* The foundations that take ``card`` now, in their order (Game.foundation_takers): a begun one the next
- * card of its suit, the first empty one of each kind an ace (or a king) of a suit none of its kind has
- * begun with.  Their number, written to ``out``. */
-static int takers(const State *s, int card, int *out) {
-    int k = 0, suit = suit_of(card), value = rank_of(card), begun[2] = {0, 0}, empty[2] = {0, 0};
-    for (int f = 0; f < FOUNDATION_PILES; f++)
-        if (s->height[f])
-            begun[f >= KINGS] |= 1 << s->suit[f];
-    for (int f = 0; f < FOUNDATION_PILES; f++) {
-        int king = f >= KINGS, h = s->height[f];
-        if (h) {
-            if (s->suit[f] == suit && h < FULL && value == (king ? FULL - h : h + 1))
-                out[k++] = f;
-        } else if (!empty[king]) {
-            empty[king] = 1;
-            if (value == (king ? FULL : 1) && !(begun[king] >> suit & 1))
-                out[k++] = f;
-        }
-    }
-    return k;
-}
-
 /* Whether ``card``'s suit can still go out after it is played from ``src`` to the foundation ``f``. */
 static int goes_out_after(const State *s, int src, int f, int card) {
     int suit = suit_of(card), up, down;
@@ -459,7 +437,8 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
     } else
         for (int src = EQUATOR1; src < FOUNDATION; src++) {
             const Stack *p = src < ZODIAC1 ? &s->place[src - EQUATOR1] : &s->packet[src - ZODIAC1];
-            int names[FOUNDATION_PILES], card = p->n ? stack_top(p) : 0, n = card ? takers(s, card, names) : 0;
+            int names[FOUNDATION_PILES], card = p->n ? stack_top(p) : 0;
+            int n = card ? aces_and_kings_takers(s->suit, s->height, card, names) : 0;
             for (int i = 0; i < n; i++)
                 if (!useful || goes_out_after(s, src, names[i], card))
                     out[k++] = move_step(src, FOUNDATION + names[i], 1, card);

@@ -47,6 +47,7 @@ from typing import Any, ClassVar, Iterable
 
 from ..build import Build, Foundation, suit_run
 from ..cards import Card, Rank, Suit, whist_pack
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition, UnknownOption
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -70,6 +71,12 @@ BRACELET = tuple(f"bracelet {n}" for n in range(1, 9))
 RING_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS) * 2
 
 FOUNDATIONS = SEVENS + SIXES
+#: The values of the option ``take_up``, in the order the search in C numbers them.
+TAKE_UPS = ("turned", "top-first", "shuffled")
+#: The cards a talon may hold: all but the sevens and the sixes.
+PLAY = 2 * 52 - len(FOUNDATIONS)
+#: The most re-deals left whose shuffles the search in C is given (``MAX_SHUFFLES`` there).
+MAX_SHUFFLES = 64
 
 
 def _next_card(build: Build, top: Card) -> int:
@@ -133,7 +140,14 @@ class TwoRings(Game):
         "Re-deal": REDEAL_WORDS,
     }
     AVAILABILITY = ("Talon", "only the top card of the talon is available")
-    RESTARTS = SEARCH_AGAIN
+    SEARCH_IN_C = search_in_c("games._two_rings_search")
+    NODES_IN_C = 1_000_000
+    #: The searches again: the core's, then 4,096 of 500 positions each (in C, about two seconds on a
+    #: deal they leave unknown).  Where a first search of 100,000 positions leaves a deal unknown, many
+    #: short searches win it, a long one seldom: of the 87 such deals of 1 to 400, the core's searches
+    #: again win 43 and the 4,096 more 39 of the other 44 (all 34 of deals 1 to 200); a first search of
+    #: 2,000,000 wins 9 of the first 46, and 64 of 25,000 each 24.
+    RESTARTS = (*SEARCH_AGAIN, (4096, 500))
     UNDEALT_RULE = ("Bracelet", "the card has not been dealt yet")
     COUNTERS = ("redeals",)
     OPTIONS = (
@@ -144,7 +158,7 @@ class TwoRings(Game):
             "how the talon becomes the pack again: 'turned' (taken up as it lies and turned face down, "
             "so that the card laid there first is dealt first: the book says nothing of a shuffle), "
             "'top-first' (dealt from its top, the card laid there last dealt first) or 'shuffled'",
-            choices=("turned", "top-first", "shuffled"),
+            choices=TAKE_UPS,
         ),
         Option(
             "play_talon",
@@ -371,6 +385,51 @@ class TwoRings(Game):
         redeals = self.counters["redeals"]
         pack = piles["pack"].cards
         return (tops, bracelet, piles["talon"].cards, pack if redeals else len(pack), redeals)
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (bottom first: the next
+        card to deal last), the bracelet's places (each the bytes of its card, or none), the talon (bottom
+        first), the foundations in the order of :data:`FOUNDATIONS` (each bottom first), the re-deals made
+        and allowed, the take-up (its place in :data:`TAKE_UPS`), whether the talon's top card plays,
+        whether it may refill a vacancy (``fill_from=pack-or-talon``), and the shuffles of the re-deals
+        left (:meth:`shuffles`).
+
+        >>> pack, bracelet, talon, rings, made, allowed, *rules, shuffles = TwoRings.deal(seed=1).description()
+        >>> len(pack), [len(place) for place in bracelet], talon, [len(ring) for ring in rings[:9]]
+        (80, [1, 1, 1, 1, 1, 1, 1, 1], b'', [1, 1, 1, 1, 1, 1, 1, 1, 1])
+        >>> made, allowed, rules, shuffles
+        (0, 1, [0, True, False], ())
+        """
+        piles, options = self.piles, self.options
+        return (bytes(piles["pack"].cards), tuple(bytes(piles[name].cards) for name in BRACELET),
+                bytes(piles["talon"].cards), tuple(bytes(piles[name].cards) for name in FOUNDATIONS),
+                self.counters["redeals"], options.redeals, TAKE_UPS.index(options.take_up), options.play_talon,
+                options.fill_from == "pack-or-talon", self.shuffles())
+
+    def shuffles(self) -> tuple[bytes, ...]:
+        """With ``take_up=shuffled``, the shuffle of each re-deal left, in turn, for a search that cannot
+        shuffle as :meth:`take_up` does: after the re-deal, of a talon of ``n`` cards the ``k``-th card dealt
+        is the talon's (bottom first) ``shuffles()[i][n * (n - 1) // 2 + k]``-th, for every ``n`` a talon
+        may hold (:meth:`shuffle` orders a talon by its size and the re-deal's number alone).  Empty in
+        the other readings.
+
+        >>> game = TwoRings.arrange(talon="2♠ 5♥ 9♣ K♦", take_up="shuffled")
+        >>> order = game.shuffles()[0][6:10]
+        >>> talon = game.piles["talon"].cards
+        >>> [talon[k] for k in order] == game.shuffle(list(talon), redeals=1)
+        True
+        """
+        if self.options.take_up != "shuffled":
+            return ()
+        made = self.counters["redeals"]
+        return tuple(b"".join(self.shuffle_orders(number, PLAY))
+                     for number in range(made + 1, self.options.redeals + 1))
+
+    def own_search(self) -> Any:
+        """The search in C, but where it is not given the shuffles of so many re-deals left
+        (:data:`MAX_SHUFFLES`): the core's."""
+        left = self.options.redeals - self.counters["redeals"]
+        return None if self.options.take_up == "shuffled" and left > MAX_SHUFFLES else self.SEARCH_IN_C
 
     def safe_move(self, moves: Sequence[Move]) -> Move | None:
         """A card played to a foundation once nothing can change where the next cards go and it
