@@ -163,7 +163,7 @@ def test_a_beam_study_keeps_its_width_in_its_file_its_name_and_its_words(tmp_pat
 
 def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path: Path) -> None:
     plan = tmp_path / "plan.toml"
-    plan.write_text('[[study]]\nspec = "the-fifteen"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
+    plan.write_text('[[study]]\nspec = "the-great-thirteen"\nmodes = ["thoughtful", "honest"]\ndeals = 2\n'
                     'nodes = 500\nplan_nodes = 20\nseconds = 30\n')
     thoughtful, honest = stats.studies(plan)
     assert (thoughtful.seconds, honest.seconds) == (30.0, None), "a time limit is a thoughtful search's"
@@ -173,11 +173,11 @@ def test_a_time_limit_is_kept_with_the_study_in_its_plan_file_and_words(tmp_path
     assert "budget 500 positions or 30 s a deal, then 8 searches of 500, 64 of 500 and 32 of 500 in other orders, 2 deals" \
         in results.summary()
     with pytest.raises(ValueError, match="different studies: seconds"):
-        results.merge(Results("the-fifteen", "thoughtful", 500, results.engine))
+        results.merge(Results("the-great-thirteen", "thoughtful", 500, results.engine))
 
 
 @pytest.mark.parametrize("spec, field, budget, words", [
-    ("the-labyrinth", "plays_out", {"plays_out": True}, "then played out seeing every card"),
+    ("the-clock", "plays_out", {"plays_out": True}, "then played out seeing every card"),
     ("demon(files=part)", "pack_first", {"pack_first": 300}, "then one of 300 with the pack's cards that go out first"),
 ], ids=["playing out", "the pack first"])
 def test_a_last_search_of_the_unknown_deals_is_kept_with_the_study_and_said_in_its_budget(
