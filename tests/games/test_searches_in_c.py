@@ -28,6 +28,8 @@ from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
 from patience.games.la_belle_lucie import HouseInTheWood, HouseOnTheHill, LaBelleLucie
+from patience.games.la_nivernaise import (ASCENDING as NIVERNAISE_ASCENDING, DESCENDING as NIVERNAISE_DESCENDING,
+                                          FLANKS as NIVERNAISE_FLANKS, LINE as NIVERNAISE_LINE, LaNivernaise)
 from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
 from patience.games.napoleon_at_st_helena import (COLUMN_NAMES as ST_HELENA_COLUMNS,
                                                   FOUNDATION_NAMES as ST_HELENA_FOUNDATIONS, MARRIAGE as WEDDED,
@@ -645,6 +647,42 @@ def zodiac_laid_out(spec: str, rng: random.Random) -> TheZodiac:
             return game
 
 
+def la_nivernaise_laid_out(spec: str, rng: random.Random) -> LaNivernaise:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: each suit's ascending
+    and descending foundations built to random heights (in any of their places; in some, near the end of
+    a game, most built high), the Flanks' places each a card or a vacancy, the Line's packets of a few
+    cards each (empty ones only once the pack is out), the rest in the pack (or none left: a re-deal to
+    make, safe moves to find), the re-deal made or not, each packet lying as Rule II has it.  Made again
+    until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        game = LaNivernaise.deal(seed=1, **options)
+        rest = game.pack()
+        late = rng.random() < 0.4
+        heights = [8, 10, 12, 13, 13] if late else [0, 0, 1, 3, 6, 9, 12]
+        for names, king in ((NIVERNAISE_ASCENDING, False), (NIVERNAISE_DESCENDING, True)):
+            for name, suit in zip(rng.sample(names, 4), rng.sample(list(Suit), 4)):
+                built = [Card(Rank(13 - i if king else i + 1), suit) for i in range(rng.choice(heights))]
+                game.piles[name] = Pile(tuple(built))
+                for card in built:
+                    rest.remove(card)
+        rng.shuffle(rest)
+        for name in NIVERNAISE_FLANKS:
+            game.piles[name] = Pile((rest.pop(),) if rest and rng.random() < 0.6 else ())
+        kept = len(rest) if rng.random() < 0.5 else rng.randint(0, len(rest))
+        line, pack = rest[:kept], rest[kept:]
+        for name in NIVERNAISE_LINE:
+            size = rng.randint(0 if not pack else 1, 9)
+            game.piles[name] = Pile(tuple(line[:size]))
+            line = line[size:]
+        pack += line
+        game.piles["pack"] = Pile(tuple(pack), len(pack))
+        game.counters["redeals"] = rng.randint(0, 1)
+        game._cover()
+        if not game.inconsistencies():
+            return game
+
+
 def st_helena_laid_out(spec: str, rng: random.Random) -> NapoleonAtStHelena:
     """A position of ``spec`` laid out at random, as random play rarely leaves one: foundations built to
     random heights (the two of a suit apart, in any of the eight places, or one not begun), columns of one
@@ -1188,6 +1226,21 @@ GAMES = [
                  (lambda d: replaced(d, _1=((0, 1), (0, 1), *d[1][2:]), _4=True), "a suit at most once"),
                  (lambda d: replaced(d, _3="sometimes"), "'unopened', 'stuck' or 'none'")),
         steps=3_000, keys=150),
+    InC(LaNivernaise,
+        ("la-nivernaise", "la-nivernaise(examine=count)", "la-nivernaise(keep_vacancy=true)",
+         "la-nivernaise(examine=count,keep_vacancy=true)"),
+        la_nivernaise_laid_out, (NIVERNAISE_FLANKS, NIVERNAISE_ASCENDING, NIVERNAISE_DESCENDING), won=22, slow=1,
+        longer=(50, "won", 396_890),
+        refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1] * 2), "each twice at most"),
+                 (lambda d: replaced(d, _1=d[1][:7]), "eight places of the Flanks"),
+                 (lambda d: replaced(d, _1=(d[1][0] + d[1][1], *d[1][1:])), "one card at most"),
+                 (lambda d: replaced(d, _2=d[2][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _2=((0, 14), *d[2][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _2=((0, 1), (0, 1), *d[2][2:])), "a suit at most once"),
+                 (lambda d: replaced(d, _3=d[3][:5]), "six packets of the Line"),
+                 (lambda d: replaced(d, _4=2), "0 or 1 re-deal made")),
+        steps=750, keys=180),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
