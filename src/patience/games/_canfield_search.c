@@ -184,6 +184,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
+#define PROVES
 /* Canfield.blocked: the rows give up their face-up cards all together (unless ``partial``), the waste
  * its top card, and once the last pass has begun (rule 8) a card turned onto the waste stays under the
  * cards turned after it; before it, the whole pack comes to hand. */

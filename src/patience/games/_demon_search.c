@@ -203,11 +203,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
-static inline int dead_end(const Rules *r, const State *s) {  /* Demon proves nothing lost */
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from Demon.description(): (pack, showing, used, heap, files, formations,
  * base, fits, part, heap_mode, empty_heap); pack, heap and each file as bytes of card codes, bottom

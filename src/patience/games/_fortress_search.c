@@ -124,12 +124,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
-/* Fortress proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from Fortress.description(): (rows, foundations, descending); each row as
  * bytes of card codes from its inner end to its outside card, the foundations as four (suit or -1, cards)

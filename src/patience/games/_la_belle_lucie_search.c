@@ -334,6 +334,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
     stack_push(&s->packet[m->src - r->packet1], card);
 }
 
+#define PROVES
 /* LaBelleLucie.blocked: once no re-deal is left, a card that can never go up, its packets giving up their
  * uppermost cards only, one by one, to a foundation or in marriage, an emptied packet never filled
  * (Blocking, on La Belle Lucie's tables); the two-pack games prove nothing. */

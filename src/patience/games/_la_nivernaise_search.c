@@ -328,12 +328,6 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* La Nivernaise proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 #define REFUSED "not a description of a La Nivernaise position: "
 

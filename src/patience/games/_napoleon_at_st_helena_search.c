@@ -202,12 +202,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 /* Every foundation up to its king. */
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
-/* The game proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- runs of the pack */
 /* Whether a move between the columns (or up) could have been made before a deal that waited for the
  * cards that can be played (NapoleonAtStHelena._before_deal, waited): not up, and uncovering no card that

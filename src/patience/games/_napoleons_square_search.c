@@ -370,12 +370,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
-/* Napoleon's Square proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from NapoleonsSquare.description(): (packets, foundations, pack, turned,
  * talon, redeals, shuffles, marriages, size, redeal, slip, whole_pack); the packets, the pack, the card

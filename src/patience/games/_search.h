@@ -12,8 +12,13 @@
  *   moves_of(r, s, useful, out, kind)  the legal (or useful) moves but those of the pack, in the engine's
  *                                      order, each one's kind (OUT ... BETWEEN) in ``kind`` if given;
  *   safe_move(r, s, moves, n)          the safe move among them (Game.safe_move), -1 if none;
- *   apply(r, s, step, undo), take_back(r, s, undo), key_of(s), is_won(s),
- *   dead_end(r, s)                     whether the game proves the position lost (Game.blocked());
+ *   apply(r, s, step, undo), take_back(r, s, undo), key_of(s), is_won(s);
+ *
+ * a game that proves positions lost (Game.blocked()), PROVES and
+ *
+ *   dead_end(r, s)                     whether the game proves the position lost; a game without PROVES
+ *                                      proves nothing lost: a position is lost only once every line from it
+ *                                      is;
  *
  * and a game with a pack, turned onto a talon and taken up again:
  *
@@ -43,6 +48,13 @@
  */
 #ifndef PATIENCE_SEARCH_H
 #define PATIENCE_SEARCH_H
+
+#ifndef PROVES
+static inline int dead_end(const Rules *r, const State *s) {
+    (void)r; (void)s;
+    return 0;
+}
+#endif
 
 /* ----------------------------------------------------------------- positions seen */
 /* Open addressing on 128-bit keys, doubled at three quarters full. */

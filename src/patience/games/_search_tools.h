@@ -443,6 +443,15 @@ static inline int all_up(const Foundations *f) {
     return 1;
 }
 
+/* Whether each of ``n`` foundations, counted by their heights, holds ``full`` cards (foundations of
+ * their own, not a Foundations of suits). */
+static inline int all_at(const int *height, int n, int full) {
+    for (int i = 0; i < n; i++)
+        if (height[i] != full)
+            return 0;
+    return 1;
+}
+
 /* How many cards of each suit are up, in 16 bits; with more packs, on each foundation of it, in order
  * (foundations of a suit alike, as Game.solver_key takes them by their top cards, sorted): with two, the
  * fewer first, in 32 bits; with three or four, the most first, in 48 or 64. */

@@ -224,12 +224,6 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* The Constitution proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- runs of the pack */
 /* The runs of the pack from here (TheConstitution.pack_runs), in the order the search tries them: a deal
  * only lays the pack's next card on the talon, and no card leaves the talon but to fill a vacancy in the

@@ -443,18 +443,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 }
 
 /* Every Admiral built to its king and every General to its ace. */
-static inline int is_won(const State *s) {
-    for (int f = 0; f < FOUNDATIONS; f++)
-        if (s->height[f] != SEQUENCE)
-            return 0;
-    return 1;
-}
-
-/* The Empress proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
+static inline int is_won(const State *s) { return all_at(s->height, FOUNDATIONS, SEQUENCE); }
 
 /* ----------------------------------------------------------------- Python */
 #define REFUSED "not a description of an Empress of India position: "

@@ -382,12 +382,6 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* The Fifteen proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from TheFifteen.description(): (columns, foundations, marriages, exception,
  * distinct_suits); the columns as bytes of card codes, each from its first-row card down, in their order,

@@ -207,6 +207,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
+#define PROVES
 /* TheFlowerGarden.blocked: a bed gives up its uppermost card only, to a foundation, onto a card one
  * higher or into a cleared packet; every card of the Bouquet comes whenever it is wanted.  With ``runs``
  * the uppermost sequence of a bed leaves headed by any of its cards, and in a sequence below it only the

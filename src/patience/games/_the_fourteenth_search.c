@@ -415,12 +415,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 /* The whole of the two packs paired off. */
 static inline int is_won(const State *s) { return s->withdrawn == CARDS; }
 
-/* The Fourteenth proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 #define REFUSED "not a description of a Fourteenth position: "
 

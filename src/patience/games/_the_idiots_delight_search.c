@@ -159,6 +159,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
+#define PROVES
 /* TheIdiotsDelight.blocked: a file gives up its foot card to a foundation, onto a card one higher of the
  * other colour or into a vacant top space, once a file can be emptied; the seven over are at hand all
  * the time. */

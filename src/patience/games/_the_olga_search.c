@@ -233,12 +233,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 
 static inline int is_won(const State *s) { return all_up(&s->up); }
 
-/* The Olga proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- runs of the pack */
 /* The runs of the pack from here (TheOlga.pack_runs, through solve.runs_turning), in the order the search
  * tries them: dealing changes only the pack and the talon, so after each of 1, 2 ... deals the card dealt

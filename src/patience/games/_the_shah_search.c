@@ -227,12 +227,6 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* The Shah proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- runs of the pack */
 /* The steps of ``kinds`` (OUT, EMPTYING or BETWEEN) among ``n`` moves, after ``packs`` moves of the pack,
  * appended to ``out`` at ``*k``. */

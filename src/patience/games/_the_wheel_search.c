@@ -253,12 +253,6 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
 /* Twenty-four crowned packets round the circle. */
 static inline int is_won(const State *s) { return s->packets == CIRCLE; }
 
-/* The Wheel proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 #define REFUSED "not a description of a Wheel position: "
 

@@ -543,18 +543,7 @@ static void take_back(const Rules *r, State *s, const Undo *u) {
      * after a step, or of a position read.) */
 }
 
-static inline int is_won(const State *s) {
-    for (int f = 0; f < FOUNDATION_PILES; f++)
-        if (s->height[f] != FULL)
-            return 0;
-    return 1;
-}
-
-/* The Zodiac proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
+static inline int is_won(const State *s) { return all_at(s->height, FOUNDATION_PILES, FULL); }
 
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from TheZodiac.description(): (pack, showing, placed, equator, zodiac,

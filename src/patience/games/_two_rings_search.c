@@ -320,12 +320,6 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* Two Rings proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 #define REFUSED "not a description of a Two Rings position: "
 
