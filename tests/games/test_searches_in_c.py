@@ -38,6 +38,7 @@ from patience.games.napoleons_square import (FOUNDATION_NAMES as NAPOLEON_FOUNDA
                                              NapoleonsSquare)
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
 from patience.games.the_fourteenth import FOURTEEN, PLACES as SQUARE_PLACES, TheFourteenth
+from patience.games.the_kings import ACE_SUITS as KINGS_ACES, FOUNDATIONS as KINGS_FOUNDATIONS, ROWS as KINGS_ROWS, TheKings
 from patience.games.the_labyrinth import FOUNDATIONS as LABYRINTH_FOUNDATIONS, TABLEAU, TheLabyrinth
 from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUNDATION_NAMES,
                                                TheIdiotsDelight)
@@ -822,6 +823,53 @@ def labyrinth_laid_out(spec: str, rng: random.Random) -> TheLabyrinth:
     return played
 
 
+def kings_laid_out(spec: str, rng: random.Random) -> TheKings:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: the foundations built
+    to random heights (in some, near the end of a game, most built high: kings to play, safe moves to
+    find), the rest either dealt to the first places of the deal with the pack left, or, the pack
+    exhausted, laid in the rows at random, twelve at most to a row, some rows empty (lanes); then played
+    on a few moves at random (sequences formed, lanes filled).  Made again until a game could reach it (no
+    inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        game = TheKings(**options)
+        rest = game.pack()
+        heights = [10, 11, 12, 12, 13, 13] if rng.random() < 0.4 else [1, 1, 2, 3, 5, 8]
+        for i, name in enumerate(KINGS_FOUNDATIONS):
+            built = [Card(Rank.ACE, KINGS_ACES[i // 2])]
+            rest.remove(built[0])
+            for value in range(2, rng.choice(heights) + 1):
+                left = [card for card in rest if card.value == value]
+                if not left:
+                    break
+                built.append(rng.choice(left))
+                rest.remove(built[-1])
+            game.piles[name] = Pile(tuple(built))
+        rng.shuffle(rest)
+        if rest and rng.random() < 0.4:  # during the deal
+            places = game.places()
+            for _ in range(rng.randint(0, len(rest) - 1)):
+                row, _column = next(places)
+                game.piles[row] = Pile(game.piles[row].cards + (rest.pop(),))
+        else:
+            rows = [name for name in KINGS_ROWS if rng.random() < 0.75]
+            if 12 * len(rows) < len(rest):
+                rows = list(KINGS_ROWS)
+            while rest:
+                row = rng.choice(rows)
+                game.piles[row] = Pile(game.piles[row].cards + (rest.pop(),))
+                if len(game.piles[row]) == 12:
+                    rows.remove(row)
+        game.piles["pack"] = Pile(tuple(rest), len(rest))
+        for _ in range(rng.choice([0, 0, 3, 10, 30])):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rng.choice(legal))
+        if not game.inconsistencies():
+            return game
+
+
 FIFTEEN_COLUMNS = tuple(f"column {n}" for n in range(1, 16))
 FIFTEEN_ACES, FIFTEEN_KINGS = tuple(f"foundation {n}" for n in range(1, 5)), tuple(f"foundation {n}" for n in range(5, 9))
 
@@ -1241,6 +1289,18 @@ GAMES = [
                  (lambda d: replaced(d, _3=d[3][:5]), "six packets of the Line"),
                  (lambda d: replaced(d, _4=2), "0 or 1 re-deal made")),
         steps=750, keys=180),
+    InC(TheKings,
+        ("the-kings", "the-kings(play_at_once=true,lane=line)", "the-kings(same_line=always,direction=keep)"),
+        kings_laid_out, tuple(KINGS_FOUNDATIONS[i:i + 2] for i in range(0, 8, 2)), won=4, slow=1, longer=None,
+        refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1] * 2), "each twice at most"),
+                 (lambda d: replaced(d, _1=(b"\x01", *d[1][1:])), "each twice at most"),
+                 (lambda d: replaced(d, _1=("A", *d[1][1:])), "bytes of card codes"),
+                 (lambda d: replaced(d, _1=d[1][:7]), "eight rows and eight foundations"),
+                 (lambda d: replaced(d, _2=d[2][:7]), "eight rows and eight foundations"),
+                 (lambda d: replaced(d, _2=(d[2][0] + b"\x03", *d[2][1:])), "ascends from an ace by one"),
+                 (lambda d: replaced(d, _2=(bytes(range(1, 15)), *d[2][1:])), "to a king at most")),
+        steps=1_000, keys=400),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
@@ -1286,6 +1346,42 @@ def test_napoleons_square_takes_its_packets_as_a_set_once_play_has_begun() -> No
             assert (c.key(packets.description()) == c.key(game.description())) == alike
             dealt += game.square_as_dealt()
     assert dealt >= 6
+
+
+def test_the_kings_takes_its_rows_and_lines_as_sets_once_the_pack_is_out() -> None:
+    """Once the pack is exhausted The Kings' key takes a line's two rows as a set and the lines as a set
+    (each with its two foundations while Rule III holds), or, with Rule III ended and a lane a row, the rows
+    and the foundations each as a set, as its solver_key does: the rows and foundations put in other orders
+    (a line's rows swapped, the lines, or every row and foundation, shuffled) merge where the solver key
+    does, and only there."""
+    c = next(game for game in GAMES if game.cls is TheKings).c
+    merged = told_apart = 0
+    for spec in next(game for game in GAMES if game.cls is TheKings).readings:
+        rng = random.Random(spec)
+        for _ in range(60):
+            game = kings_laid_out(spec, rng)
+            if game.piles["pack"].cards:
+                continue
+            moved = game.copy()
+            lines = rng.sample(range(4), 4)
+            for line in range(4):
+                rows = [game.piles[KINGS_ROWS[lines[line] + 4 * side]] for side in (0, 1)]
+                founded = [game.piles[KINGS_FOUNDATIONS[2 * lines[line] + i]] for i in (0, 1)]
+                if rng.random() < 0.5:
+                    rows.reverse()
+                for side in (0, 1):
+                    moved.piles[KINGS_ROWS[line + 4 * side]] = rows[side]
+                for i in (0, 1):
+                    moved.piles[KINGS_FOUNDATIONS[2 * line + i]] = founded[i]
+            if rng.random() < 0.3:
+                for kind in (KINGS_ROWS, KINGS_FOUNDATIONS):
+                    for name, pile in zip(kind, rng.sample([moved.piles[name] for name in kind], len(kind))):
+                        moved.piles[name] = pile
+            alike = moved.solver_key() == game.solver_key()
+            assert (c.key(moved.description()) == c.key(game.description())) == alike, (spec, game)
+            merged += alike
+            told_apart += not alike
+    assert merged >= 20 and told_apart >= 10
 
 
 @pytest.mark.parametrize(("game", "spec"), READINGS)

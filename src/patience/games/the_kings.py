@@ -45,6 +45,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ..build import Build, Foundation
 from ..cards import CARDS, Card, Rank, Suit, parse_cards
+from ..compiled import search_in_c
 from ..errors import IllegalMove, InvalidPosition
 from ..game import SEARCH_AGAIN, Game, Move, Pile, Spot, move_onto
 from ..options import Option
@@ -133,6 +134,14 @@ class TheKings(Game):
     #: horizontal line are alike; once the pack is exhausted the rows are alike too, a line's two
     #: rows with each other and, but for Rule III kept always, every row (:meth:`solver_key`).
     INTERCHANGEABLE = ("foundation", "left row", "right row")
+    SEARCH_IN_C = search_in_c("games._the_kings_search")
+    NODES_IN_C = 1_000_000
+    #: The searches again (:meth:`~patience.game.Game.restarts`), each with the moves in another order: a
+    #: depth-first search here wanders, shifting sequences from row to row, and a win it finds late is a
+    #: line of thousands of moves (up to 30,000), where another order wins in a few hundred.  Of deals 1
+    #: to 200, the 145 a first search of 2,000 positions leaves unknown are all won by the first four
+    #: searches again of 2,000 (at most 9,650 positions a deal), in C; a first search of 100,000 then these
+    #: (the study's budget until then) won the same, with fourteen times the positions and six times the moves.
     RESTARTS = SEARCH_AGAIN
     OPTIONS = (
         Option(
@@ -423,6 +432,21 @@ foundation 8: A♠
             lines.append((tuple(sorted(heights[2 * i: 2 * i + 2])) if same_line else (), rows))
         rest = () if same_line else tuple(sorted(heights))
         return (rest, tuple(sorted(lines, key=lambda line: (line[0], [(len(p), p.cards) for p in line[1]]))))
+
+    def description(self) -> tuple[Any, ...]:
+        """The position and the rules as the search in C reads them: the pack (bottom first: the next
+        card to deal last), the rows in the order of :data:`ROWS` (each from its inner end out), the
+        foundations in their order (each from its ace up), and the options that change the play: whether
+        ``same_line=always``, ``play_at_once``, ``direction=keep`` and ``lane=line``.
+
+        >>> pack, rows, foundations, *options = TheKings.deal(seed=1).description()
+        >>> len(pack), rows, [len(cards) for cards in foundations], options
+        (96, (b'', b'', b'', b'', b'', b'', b'', b''), [1, 1, 1, 1, 1, 1, 1, 1], [False, False, False, False])
+        """
+        piles, options = self.piles, self.options
+        return (bytes(piles["pack"].cards), tuple(bytes(piles[name].cards) for name in ROWS),
+                tuple(bytes(piles[name].cards) for name in FOUNDATIONS), options.same_line == "always",
+                options.play_at_once, options.direction == "keep", options.lane == "line")
 
     def useful_moves(self) -> list[Move]:
         """The legal moves less those that lead where another leads: a card to a second
