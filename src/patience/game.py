@@ -1288,7 +1288,7 @@ class Game:
         browser, say): the core's.
 
         >>> from patience import load
-        >>> load("the-square", seed=1).own_search() is None
+        >>> load("the-clock", seed=1).own_search() is None
         True
         """
         return self.SEARCH_IN_C
@@ -1299,7 +1299,7 @@ class Game:
         in ``patience play``, uses the time a person waits for; else None, :data:`patience.solve.NODES`'s.
 
         >>> from patience import load
-        >>> load("the-square").search_nodes() is None
+        >>> load("the-clock").search_nodes() is None
         True
         """
         return None if self.SEARCH_IN_C is None else self.NODES_IN_C

@@ -48,6 +48,8 @@ from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FO
 from patience.games.the_constitution import (ACE_SUITS as RING, DIVISIONS, FOUNDATIONS as CONSTITUTION_FOUNDATIONS,
                                              ON as IN_SEQUENCE, ROWS as DIVISION_ROWS, TheConstitution, _left_over)
 from patience.games.the_olga import FOUNDATIONS as OLGA_FOUNDATIONS, PIQUET_ORDER, PLACES as BED, TheOlga
+from patience.games.the_square import (FOUNDATION_NAMES as SQUARE_FOUNDATIONS, PACKET_NAMES as SQUARE_PACKETS,
+                                       TheSquare, next_rank)
 from patience.games.the_shah import ACE_SUITS, FOUNDATIONS as SHAH_FOUNDATIONS, PLACES, QUEENS, TheShah
 from patience.games.the_wheel import CIRCLE, CUSHION, TheWheel, makes_eighteen
 from patience.games.the_zodiac import (ACE_FOUNDATIONS, EQUATOR, KING_FOUNDATIONS, MARRIAGE, ZODIAC as ZODIAC_PACKETS,
@@ -964,6 +966,68 @@ def fourteenth_laid_out(spec: str, rng: random.Random) -> TheFourteenth:
                                  hand=" ".join(map(str, cards)), exchanged=rng.randint(0, allowed), **options)
 
 
+def square_won() -> TheSquare:
+    """A position The Square's search wins, in 93 positions: the worked game's (deal 20, won by the honest
+    player's play-out) after its first 246 moves, twelve cards left in the pack.  (Its search wins no deal
+    known: none of 1 to 1,500 within 30,000 positions, nor deal 20 itself within 5,000,000.)"""
+    from patience import records
+
+    record = records.worked_game("the-square")
+    board = record.start.copy()
+    for move in record.moves[:246]:
+        board.play(move)
+    return TheSquare.from_position(str(board))
+
+
+def square_laid_out(spec: str, rng: random.Random) -> TheSquare:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: the corners filled in
+    turn, each foundation built to a random height (often past its first king, and in half of them most
+    built high, near the end of a game); packets of a card with marriages on it, often a sequence in suit
+    to reverse; spaces; a talon; a card turned or not (the first ace of a suit, now and then); the rest in
+    the pack, or none left.  Made again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        game = TheSquare.deal(seed=1, **options)
+        heights = [1, 2, 7, 13, 14, 20, 25, 26] if rng.random() < 0.5 else [18, 22, 24, 25, 26, 26]
+        suits = rng.sample(list(Suit), rng.choice([1, 2, 3, 4, 4, 4]))
+        rest = game.pack()
+        for name in SQUARE_FOUNDATIONS:
+            game.piles[name] = Pile()
+        for name, suit in zip(SQUARE_FOUNDATIONS, suits):
+            cards = tuple(Card(next_rank(count), suit) for count in range(rng.choice(heights)))
+            for card in cards:
+                rest.remove(card)
+            game.piles[name] = Pile(cards)
+        rng.shuffle(rest)
+        # (the aces of a suit not founded go to their corner as they appear: only the pack holds them)
+        waiting = [card for card in rest if card.value == 1 and card.suit not in suits]
+        rest = [card for card in rest if card not in waiting]
+        for name in SQUARE_PACKETS:
+            packet = [rest.pop()] if rest and rng.random() < 0.85 else []
+            step = rng.choice([-1, 1])
+            while packet and rng.random() < 0.6:
+                if rng.random() < 0.2:
+                    step = -step
+                follow = [c for c in rest if c.suit == packet[-1].suit and c.value == packet[-1].value + step]
+                if not follow:
+                    break
+                packet.append(follow[0])
+                rest.remove(follow[0])
+            game.piles[name] = Pile(tuple(packet))
+        turned = [waiting.pop()] if waiting and rng.random() < 0.15 else \
+            [rest.pop()] if rest and rng.random() < 0.3 else []
+        talon = [rest.pop() for _ in range(min(rng.randint(0, 10), len(rest)))]
+        if not waiting and rng.random() < 0.3:
+            talon, rest = talon + rest, []
+        pack = rest + waiting
+        rng.shuffle(pack)
+        game.piles["turned"] = Pile(tuple(turned))
+        game.piles["talon"] = Pile(tuple(talon))
+        game.piles["pack"] = Pile(tuple(pack), len(pack))
+        if not game.inconsistencies():
+            return game
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -994,12 +1058,13 @@ class InC:
     laid_out: Callable[[str, random.Random], Game]
     #: The kinds of pile its key takes as a set (names).
     as_a_set: tuple[tuple[str, ...], ...]
-    #: A deal it wins within 2,000,000 positions; one it does not decide within 10,000; one it decides
+    #: A deal it wins within 2,000,000 positions (or, for a game whose search wins no deal it is known
+    #: to, a position it wins: The Square's); one it does not decide within 10,000; one it decides
     #: where no budget is given but not within the core's default (seed, outcome, positions), or None
     #: where there is none: a game whose searches again decide what its first search does not, and are
     #: no shorter within the core's default (The Zodiac's, of 1,000 positions each: of 900 deals the two that
     #: only a first search of over 50,000 positions decides are won by its first searches again).
-    won: int
+    won: int | Callable[[], Game]
     slow: int
     longer: tuple[int, str, int] | None
     #: Descriptions that are not one (made from a deal's), and what the error says.
@@ -1301,6 +1366,20 @@ GAMES = [
                  (lambda d: replaced(d, _2=(d[2][0] + b"\x03", *d[2][1:])), "ascends from an ace by one"),
                  (lambda d: replaced(d, _2=(bytes(range(1, 15)), *d[2][1:])), "to a king at most")),
         steps=1_000, keys=400),
+    InC(TheSquare,
+        ("the-square", "the-square(spaces=before-talon)", "the-square(from_talon=spaces)",
+         "the-square(spaces=before-talon,from_talon=spaces)"),
+        square_laid_out, (SQUARE_PACKETS, SQUARE_FOUNDATIONS), won=square_won, slow=1, longer=None,
+        refused=((lambda d: replaced(d, _5=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=(b"\x35", *d[0][1:])), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _2=d[2] + d[2][:1]), "each twice"),
+                 (lambda d: replaced(d, _2=d[2][1:]), "each twice"),
+                 (lambda d: replaced(d, _2=d[2][2:], _3=d[2][:2]), "one card turned at most"),
+                 (lambda d: replaced(d, _0=d[0][:15]), "sixteen packets"),
+                 (lambda d: replaced(d, _1=d[1][:3]), "four foundations"),
+                 (lambda d: replaced(d, _1=((0, 27), *d[1][1:])), "1 to 26 cards"),
+                 (lambda d: replaced(d, _1=((0, 1), (0, 1), *d[1][2:])), "a suit at most once")),
+        steps=6_000, keys=1_300),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
@@ -1397,7 +1476,7 @@ def test_its_searches_end_as_the_cores(game: InC, spec: str) -> None:
 
 @pytest.mark.parametrize("game", BY_GAME)
 def test_a_won_line_is_played_through_the_rules(game: InC) -> None:
-    board = game.cls.deal(seed=game.won)
+    board = game.cls.deal(seed=game.won) if isinstance(game.won, int) else game.won()
     outcome, line, count = game.search(board, 2_000_000, None, None, None, 0.0)
     assert outcome == "won" and board.is_won and list(board.history) == line and count > 0
 

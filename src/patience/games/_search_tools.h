@@ -28,7 +28,9 @@
 #define FULL_WORDS "13"
 #endif
 #define CARDS (FULL * SUITS * PACKS)
+#ifndef FOUNDATION_PILES  /* (a game whose foundations are counted otherwise defines it before it includes this) */
 #define FOUNDATION_PILES (SUITS * PACKS)  /* the foundations, built in suit: each suit has one for each pack */
+#endif
 #define PACK_RUN 80   /* solve.PACK_RUN: the most moves of the pack in a run */
 #define PROGRESS 4096 /* solve.PROGRESS: positions between two reports */
 

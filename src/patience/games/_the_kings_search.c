@@ -289,12 +289,6 @@ static inline int is_won(const State *s) {
     return 1;
 }
 
-/* The Kings proves no position lost (Game.blocked). */
-static inline int dead_end(const Rules *r, const State *s) {
-    (void)r; (void)s;
-    return 0;
-}
-
 /* ----------------------------------------------------------------- Python */
 /* The position and the rules from TheKings.description(): (pack, rows, foundations, always, at_once, keep,
  * by_line); the pack as bytes of card codes, bottom first (the next card to deal last), the eight rows as
