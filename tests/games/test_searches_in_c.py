@@ -46,6 +46,7 @@ from patience.games.the_idiots_delight import (ALTERNATE_DOWN, FILE_NAMES, FOUND
 from patience.games.the_fifteen import MARRIAGE as IN_SUIT_ONE_OFF, SIXTH_ROW, TheFifteen
 from patience.games.the_empress_of_india import (ARMY, FOUNDATIONS as EMPRESS_FOUNDATIONS, NAVY, SEQUENCES,
                                                  TheEmpressOfIndia)
+from patience.games.the_blockade import TheBlockade
 from patience.games.the_constitution import (ACE_SUITS as RING, DIVISIONS, FOUNDATIONS as CONSTITUTION_FOUNDATIONS,
                                              ON as IN_SEQUENCE, ROWS as DIVISION_ROWS, TheConstitution, _left_over)
 from patience.games.the_olga import FOUNDATIONS as OLGA_FOUNDATIONS, PIQUET_ORDER, PLACES as BED, TheOlga
@@ -873,6 +874,63 @@ def kings_laid_out(spec: str, rng: random.Random) -> TheKings:
             return game
 
 
+BLOCKADE_FOUNDATIONS = tuple(f"foundation {n}" for n in range(1, 9))
+
+
+def blockade_laid_out(spec: str, rng: random.Random) -> TheBlockade:
+    """A position of ``spec`` as random play rarely leaves one: most of them near the end of a game, the
+    foundations built high (in any of their places), the other cards laid in the rows from the first down
+    (those of the last row in any of its places), some married in descending lines of their suit, and a few
+    left in the pack (the last row being dealt, at times), made again until a game could reach it (no
+    inconsistencies()); the others a deal played by a player who plays a card up eight times in ten where
+    he can, else marries one or (at times) deals or refills, stopped after a random number of moves or
+    where a safe move is found, its foundations at times in another order (they are interchangeable)."""
+    options = load(spec).options.changed()
+    while rng.random() < 0.8:
+        game = TheBlockade(**options)
+        rest = game.pack()
+        for name, suit in zip(BLOCKADE_FOUNDATIONS, rng.sample(list(Suit) * 2, 8)):
+            built = [Card(Rank(i + 1), suit) for i in range(rng.choice([3, 8, 10, 11, 12, 13, 13]))]
+            game.piles[name] = Pile(tuple(built))
+            for card in built:
+                rest.remove(card)
+        rng.shuffle(rest)
+        pack = [rest.pop() for _ in range(min(rng.choice([0, 0, 1, 3, 8]), len(rest)))]
+        places: list[tuple[Card, ...]] = []
+        while rest:
+            line = [rest.pop()]
+            while rng.random() < 0.4 and line[-1].rank != Rank.ACE and CARDS[line[-1] - 1] in rest:
+                line.append(CARDS[line[-1] - 1])  # type: ignore[arg-type]
+                rest.remove(line[-1])
+            places.append(tuple(line))
+        rows = max(1, -(-len(places) // 12))
+        last = sorted(rng.sample(range(12), len(places) - 12 * (rows - 1)))
+        for i, cards in enumerate(places):
+            row, column = (i // 12 + 1, i % 12 + 1) if i < 12 * (rows - 1) else (rows, last[i - 12 * (rows - 1)] + 1)
+            game.piles[TheBlockade.place(row, column)] = Pile(cards)
+        game.piles["pack"] = Pile(tuple(pack), len(pack))
+        game.counters["rows"] = rows
+        game.counters["dealing"] = int(bool(pack) and rng.random() < 0.3)
+        if not game.inconsistencies():
+            return game
+    game = load(spec, seed=rng.randint(1, 10_000))
+    for _ in range(rng.choice([5, 40, 100, 200, 400])):
+        legal = game.legal_moves()
+        if not legal or (game.safe_move(legal) and rng.random() < 0.3):
+            break
+        up = [m for m in legal if m.target in BLOCKADE_FOUNDATIONS]
+        married = [m for m in legal if m.cards and m not in up]
+        roll = rng.random()
+        game.play(rng.choice(up) if up and roll < 0.8 else rng.choice(married) if married and roll < 0.9
+                  else rng.choice(legal))
+    played = TheBlockade.from_position(str(game)) if rng.random() < 0.3 else game.copy()
+    if rng.random() < 0.5:
+        piles = [played.piles[name] for name in rng.sample(BLOCKADE_FOUNDATIONS, 8)]
+        for name, pile in zip(BLOCKADE_FOUNDATIONS, piles):
+            played.piles[name] = pile
+    return played
+
+
 FIFTEEN_COLUMNS = tuple(f"column {n}" for n in range(1, 16))
 FIFTEEN_ACES, FIFTEEN_KINGS = tuple(f"foundation {n}" for n in range(1, 5)), tuple(f"foundation {n}" for n in range(5, 9))
 
@@ -1457,6 +1515,21 @@ GAMES = [
                  (lambda d: replaced(d, _5=3), "0 to the re-deals allowed made"),
                  (lambda d: replaced(d, _7=3), "a re-deal when 0 to 2")),
         steps=1_000, keys=300),
+    InC(TheBlockade,
+        ("the-blockade", "the-blockade(deal_when=any,refill=at-once)"),
+        blockade_laid_out, (BLOCKADE_FOUNDATIONS,), won=144, slow=1, longer=(75, "won", 335_311),
+        refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1]), "each twice at most"),
+                 (lambda d: replaced(d, _1=10), "0 to 9 of them begun"),
+                 (lambda d: replaced(d, _2=2), "the last being dealt \\(1\\) or not \\(0\\)"),
+                 (lambda d: replaced(d, _3=d[3][:96]), "108 places"),
+                 (lambda d: replaced(d, _3=(bytes([13, 11]), *d[3][1:]),
+                                     _0=d[0].replace(b"\x0d", b"", 1).replace(b"\x0b", b"", 1)),
+                  "a descending line of its suit"),
+                 (lambda d: replaced(d, _4=d[4][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _4=((0, 14), *d[4][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _4=((0, 1),) * 3 + d[4][3:]), "a suit at most twice")),
+        steps=1_000, keys=400),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
