@@ -123,6 +123,8 @@ def _search_in_c(built: ModuleType, board: Any, nodes: int, deadline: float | No
     seed = 0 if order is None else order.getrandbits(64) | 1
     outcome, steps, count = built.search(board.description(), min(nodes, 2 ** 62), left, progress, counted,
                                          time.perf_counter() - started, seed, pack_first)
+    if not steps:
+        return outcome, [], count
     names: dict[int, str | None] = {**dict(enumerate(board.pile_names())), NOWHERE: None}
     kinds: tuple[str, ...] | None = getattr(built, "NAMED_KINDS", None)
     line: list[Any] = []

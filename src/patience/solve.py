@@ -399,12 +399,15 @@ def thoughtful(game: Game, *, nodes: int = NODES["thoughtful"], seconds: float |
     deadline = None if seconds is None else started + seconds
     start = game.copy()
     # A game's own search (in C) cuts no lines: with idle, the core's.
-    search = (start.own_search() if idle is None else None) or _search
-    outcome, line, count = search(start.copy(), nodes, deadline, idle, progress, started)
+    own = start.own_search() if idle is None else None
+    search = own or _search
+    board = start.copy()
+    outcome, line, count = search(board, nodes, deadline, idle, progress, started)
     for order, each in enumerate(searches_again(start.restarts(), nodes)):
         if outcome != "unknown" or (deadline is not None and time.perf_counter() > deadline):
             break
-        outcome, line, more = search(start.copy(), each, deadline, idle, progress, started,
+        # (A search in C leaves the board as it was unless it wins: the next searches again from it.)
+        outcome, line, more = search(board if own else start.copy(), each, deadline, idle, progress, started,
                                      count, random.Random(order))
         count += more
     pack_first = min(start.pack_first(), nodes)
