@@ -28,6 +28,9 @@ from patience.game import Game, Move, Pile
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
 from patience.games.la_belle_lucie import HouseInTheWood, HouseOnTheHill, LaBelleLucie
+from patience.games.light_and_shade import (AUXILIARIES as SHADE_AUXILIARIES, DESCENDING as SHADE_DESCENDING,
+                                             FOUNDATIONS as SHADE_FOUNDATIONS, RIVALS as SHADE_RIVALS,
+                                             LightAndShade)
 from patience.games.la_nivernaise import (ASCENDING as NIVERNAISE_ASCENDING, DESCENDING as NIVERNAISE_DESCENDING,
                                           FLANKS as NIVERNAISE_FLANKS, LINE as NIVERNAISE_LINE, LaNivernaise)
 from patience.games.fortress import FOUNDATIONS as FORTRESS_FOUNDATIONS, ROWS, Fortress
@@ -684,6 +687,45 @@ def la_nivernaise_laid_out(spec: str, rng: random.Random) -> LaNivernaise:
         game.piles["pack"] = Pile(tuple(pack), len(pack))
         game.counters["redeals"] = rng.randint(0, 1)
         game._cover()
+        if not game.inconsistencies():
+            return game
+
+
+def light_and_shade_laid_out(spec: str, rng: random.Random) -> LightAndShade:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: each foundation built
+    from its ace to a random height in alternate colours, of either suit of each (in three of four, near the
+    end of a game, most built high), each Auxiliary a descending sequence in alternate colours or a vacancy, each
+    Rival a card or a vacancy, the rest on the talon and in the pack (88 at most, or none left).  Made
+    again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    fits = SHADE_DESCENDING.table()
+    while True:
+        game = LightAndShade.deal(seed=1, **options)
+        rest = [card for name in game.pile_names() if not name.startswith("foundation")
+                for card in game.piles[name].cards]
+        heights = [9, 10, 11, 12, 13, 13] if rng.random() < 0.75 else [1, 1, 3, 6, 9, 12, 13]
+        for name in SHADE_FOUNDATIONS:
+            built = list(game.piles[name].cards)
+            for value in range(2, rng.choice(heights) + 1):
+                red = built[0].is_red == (value % 2 == 1)
+                built.append(rng.choice([c for c in rest if c.value == value and c.is_red == red]))
+                rest.remove(built[-1])
+            game.piles[name] = Pile(tuple(built))
+        rng.shuffle(rest)
+        for name in SHADE_AUXILIARIES:
+            cards = [rest.pop()] if rest and rng.random() < 0.75 else []
+            while cards and rest and rng.random() < 0.6:
+                follow = [c for c in rest if fits[cards[-1]][c]]
+                if not follow:
+                    break
+                cards.append(rng.choice(follow))
+                rest.remove(cards[-1])
+            game.piles[name] = Pile(tuple(cards))
+        for name in SHADE_RIVALS:
+            game.piles[name] = Pile((rest.pop(),) if rest and rng.random() < 0.7 else ())
+        kept = max(rng.randint(0, len(rest)) if rng.random() < 0.7 else len(rest), len(rest) - 88)
+        game.piles["talon"] = Pile(tuple(rest[:kept]))
+        game.piles["pack"] = Pile(tuple(rest[kept:]), len(rest) - kept)
         if not game.inconsistencies():
             return game
 
@@ -1530,6 +1572,22 @@ GAMES = [
                  (lambda d: replaced(d, _4=((0, 14), *d[4][1:])), "1 to 13 cards"),
                  (lambda d: replaced(d, _4=((0, 1),) * 3 + d[4][3:]), "a suit at most twice")),
         steps=1_000, keys=400),
+    InC(LightAndShade, ("light-and-shade", "light-and-shade(talon_to_auxiliaries=false)"),
+        light_and_shade_laid_out, (SHADE_AUXILIARIES, SHADE_RIVALS, SHADE_FOUNDATIONS), won=255, slow=1,
+        longer=(134, "lost", 74_324),
+        refused=((lambda d: replaced(d, _5=b"\x00" * 10), "53 by 53 bytes"),
+                 (lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1] * 2), "each twice at most"),
+                 (lambda d: replaced(d, _0=d[0] + d[2][0], _2=(b"", *d[2][1:])), "88 at most in the pack"),
+                 (lambda d: replaced(d, _2=d[2][:3]), "four Auxiliaries"),
+                 (lambda d: replaced(d, _3=d[3][:3]), "four Rivals"),
+                 (lambda d: replaced(d, _4=d[4][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _3=(d[3][0] + d[3][1], b"", *d[3][2:])), "one card at most"),
+                 (lambda d: replaced(d, _4=(b"", *d[4][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _4=(d[3][0], *d[4][1:]), _3=(b"", *d[3][1:])), "an ace and the cards"),
+                 (lambda d: replaced(d, _4=(d[4][0] + d[3][0], *d[4][1:]), _3=(b"", *d[3][1:])),
+                  "built on it by Rule I")),
+        steps=2_500, keys=1_000),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
