@@ -12,6 +12,7 @@ core's on its deals, in every variant of its options.)"""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -40,6 +41,8 @@ from patience.games.napoleon_at_st_helena import (COLUMN_NAMES as ST_HELENA_COLU
 from patience.games.napoleons_square import (FOUNDATION_NAMES as NAPOLEON_FOUNDATIONS, PACKET_NAMES as NAPOLEON_PACKETS,
                                              NapoleonsSquare)
 from patience.games.the_flower_garden import BEDS, FOUNDATIONS as GARDEN_FOUNDATIONS, GARDEN, TheFlowerGarden
+from patience.games.the_four_corners import (DEAL_ORDER as FOUR_CORNERS_PACKETS,
+                                           FOUNDATIONS as FOUR_CORNERS_FOUNDATIONS, TheFourCorners)
 from patience.games.the_fourteenth import FOURTEEN, PLACES as SQUARE_PLACES, TheFourteenth
 from patience.games.the_kings import ACE_SUITS as KINGS_ACES, FOUNDATIONS as KINGS_FOUNDATIONS, ROWS as KINGS_ROWS, TheKings
 from patience.games.the_labyrinth import FOUNDATIONS as LABYRINTH_FOUNDATIONS, TABLEAU, TheLabyrinth
@@ -1188,6 +1191,67 @@ def nation_laid_out(spec: str, rng: random.Random) -> TheNation:
             return game
 
 
+def four_corners_laid_out(spec: str, rng: random.Random) -> TheFourCorners:
+    """A position of ``spec`` laid out at random, as random play rarely leaves one: each suit's foundations
+    built to random heights (often high: searches decided) in spaces chosen at random (in turn, the first);
+    then either the deal under way (some rounds dealt, some cards withdrawn, the foundation cards still to
+    come in the pack, or the one just dealt waiting on its packet) or over, the other cards on the packets,
+    many of them married in sequences (above the ninth card of a packet, all), the re-deals used at random
+    (often all: the packets and the spaces are then alike), and at times every card that can be played
+    played (a re-deal is then due)."""
+    game = TheFourCorners(**load(spec).options.changed())
+    allowed, in_turn = game.options.redeals, game.options.places == "in-turn"
+    while True:
+        dealing, level = rng.random() < 0.3, rng.choice([4, 9, 11, 12, 12])
+        foundations = [[CARDS[Card(rank, suit) + sign * i] for i in range(height)]
+                       for suit in Suit for rank, sign in ((Rank.ACE, 1), (Rank.KING, -1))
+                       if (height := max(not dealing, min(13, round(rng.uniform(level - 4, level + 2)))))]
+        rng.shuffle(foundations)
+        spaces = range(8) if in_turn else rng.sample(range(8), 8)
+        rest = list(game.pack())
+        for card in (card for built in foundations for card in built):
+            rest.remove(card)
+        rng.shuffle(rest)
+        founded = {(built[0].suit, built[0].rank) for built in foundations}
+        waiting = [c for c in rest if c.rank in (Rank.ACE, Rank.KING) and (c.suit, c.rank) not in founded]
+        packets: list[list[Card]] = [[] for _ in FOUR_CORNERS_PACKETS]
+        pack: list[Card] = []
+        redeals = rng.randint(0, allowed)
+        if dealing:
+            others = [c for c in rest if c not in waiting]
+            deal_to, rounds = rng.randint(1, 12), rng.randint(0, 8)
+            for i, packet in enumerate(packets):
+                for _ in range(min(rng.randint(0, rounds + (i + 1 < deal_to)), len(others))):
+                    packet.append(others.pop())
+            just = (deal_to - 2) % 12 + 1
+            if not packets[just - 1] or rng.random() < 0.3:
+                just = 0
+            elif waiting and rng.random() < 0.3:
+                packets[just - 1].append(waiting.pop())
+            pack = others + waiting
+            rng.shuffle(pack)
+        else:
+            redeals = allowed if rng.random() < 0.5 else redeals
+            for card in rest:
+                marrying = [p for p in packets if p and abs(p[-1] - card) == 1 and p[-1].suit == card.suit]
+                open_ = [p for p in packets if len(p) < 9]
+                (rng.choice(marrying) if marrying and (rng.random() < 0.5 or not open_) else rng.choice(open_)).append(card)
+            just = rng.randint(0, 12)
+            deal_to = just % 12 + 1 if just else rng.randint(1, 12)
+        lines = [f"{game.spec} seed=0 deal_to={deal_to} just_dealt={just} redeals={redeals}",
+                 "pack: " + " ".join(f"[{card}]" for card in pack)]
+        lines += [f"{name}: {' '.join(map(str, cards))}" for name, cards in zip(FOUR_CORNERS_PACKETS, packets)]
+        lines += [f"{FOUR_CORNERS_FOUNDATIONS[space]}: {' '.join(map(str, built))}"
+                  for space, built in zip(spaces, foundations)]
+        laid, played_out = TheFourCorners.from_position("\n".join(lines)), rng.random() < 0.3
+        if laid.inconsistencies():
+            continue
+        while not dealing and played_out and (up := [m for m in laid.legal_moves()
+                                                     if m.target in FOUR_CORNERS_FOUNDATIONS]):
+            laid.play(rng.choice(up))
+        return laid
+
+
 # ----------------------------------------------------------------- the games
 def rearranged(game: Game, *kinds: Sequence[str]) -> Game:
     """``game`` with the piles of each of ``kinds`` (names) in the other order."""
@@ -1588,6 +1652,22 @@ GAMES = [
                  (lambda d: replaced(d, _4=(d[4][0] + d[3][0], *d[4][1:]), _3=(b"", *d[3][1:])),
                   "built on it by Rule I")),
         steps=2_500, keys=1_000),
+    InC(TheFourCorners,
+        ("the-four-corners", "the-four-corners(redeal_when=stuck,places=in-turn,redeals=1)",
+         "the-four-corners(redeal_when=any,play_in_deal=as-dealt,take_up=left-last,pile_order=reversed)"),
+        # (its packets and spaces are alike only once the deal is over and no re-deal is left: see below)
+        four_corners_laid_out, (), won=377, slow=1, longer=(98, "won", 94_926),
+        refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0] + d[0][:1]), "each twice at most"),
+                 (lambda d: replaced(d, _1=d[1][:11]), "twelve packets"),
+                 (lambda d: replaced(d, _2=d[2][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _2=((1, 14), *d[2][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _2=((2, 1), *d[2][1:])), "an ace or a king"),
+                 (lambda d: replaced(d, _2=((13, 1), (13, 1), *d[2][2:])), "no two begun with one card"),
+                 (lambda d: replaced(d, _3=13), "deal_to 1 to 12"),
+                 (lambda d: replaced(d, _5=3), "no more than those allowed"),
+                 (lambda d: replaced(d, _7=3), "redeal_when 0 to 2")),
+        steps=1_500, keys=300),
 ]
 
 pytestmark = pytest.mark.skipif(any(game.c is None for game in GAMES),
@@ -1684,6 +1764,23 @@ def test_the_nation_takes_its_columns_as_a_set_once_the_last_deal_is_complete() 
         assert same or not game.last_deal()
         alike += game.last_deal() and game.piles[NATION_COLUMNS[0]] != game.piles[NATION_COLUMNS[-1]]
     assert alike >= 5
+
+
+def test_the_four_corners_takes_its_packets_and_spaces_as_sets_once_settled() -> None:
+    """The Four Corners' key takes its packets and its foundation spaces in their places until the deal is
+    over and no re-deal is left (the rules of the deal and the re-deal's order tell them apart), and as two
+    sets from then on, as its solver_key does."""
+    c = next(game for game in GAMES if game.cls is TheFourCorners).c
+    rng, alike = random.Random(4), Counter()
+    for spec in ("the-four-corners", "the-four-corners(redeals=0)"):
+        for _ in range(60):
+            game = four_corners_laid_out(spec, rng)
+            for kinds in ((FOUR_CORNERS_PACKETS,), (FOUR_CORNERS_FOUNDATIONS,)):
+                other = rearranged(game, *kinds)
+                same = other.solver_key() == game.solver_key()
+                assert (c.key(other.description()) == c.key(game.description())) == same, game
+                alike[game._settled(), same] += 1
+    assert alike[True, True] >= 20 and alike[False, False] >= 20
 
 
 @pytest.mark.parametrize(("game", "spec"), READINGS)
