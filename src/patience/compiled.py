@@ -40,7 +40,7 @@ IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_gard
         "games._napoleons_square_search", "games._the_olga_search", "games._the_zodiac_search",
         "games._napoleon_at_st_helena_search", "games._two_rings_search", "games._la_belle_lucie_search",
         "games._the_labyrinth_search", "games._the_fifteen_search", "games._the_fourteenth_search",
-        "games._la_nivernaise_search")
+        "games._la_nivernaise_search", "games._babette_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
 #: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal,
