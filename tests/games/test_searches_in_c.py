@@ -1276,7 +1276,7 @@ GAMES = [
     InC(Babette,
         ("babette", "babette(redeals=0,blocking=next-row)", "babette(redeals=1,blocking=next-row,deal_when=blocked)",
          "babette(redeal_when=any,pile_order=reversed)"),
-        babette_laid_out, (BABETTE_FOUNDATIONS[:4], BABETTE_FOUNDATIONS[4:]), won=58, slow=1, longer=None,
+        babette_laid_out, (BABETTE_FOUNDATIONS[:4], BABETTE_FOUNDATIONS[4:]), won=58, slow=1, longer=(76, "won", 153_383),
         refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
                  (lambda d: replaced(d, _0=d[0][:-2] + d[1][0] * 2), "each twice at most"),
                  (lambda d: replaced(d, _1=d[1][:96]), "104 places"),
