@@ -42,7 +42,7 @@ IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_gard
         "games._la_belle_lucie_search", "games._the_labyrinth_search", "games._the_fifteen_search",
         "games._the_fourteenth_search", "games._la_nivernaise_search", "games._the_kings_search",
         "games._the_square_search", "games._the_nation_search", "games._the_blockade_search",
-        "games._light_and_shade_search", "games._the_four_corners_search")
+        "games._light_and_shade_search", "games._the_four_corners_search", "games._babette_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
 #: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal,

@@ -26,6 +26,7 @@ from patience import load
 from patience.cards import CARDS, Card, Rank, Suit, piquet_pack
 from patience.compiled import NOWHERE, extension, piles_named
 from patience.game import Game, Move, Pile
+from patience.games.babette import FOUNDATIONS as BABETTE_FOUNDATIONS, GARDEN as BABETTE_GARDEN, Babette
 from patience.games.canfield import BUILDS_ON, COLUMNS, FOUNDATIONS, Canfield
 from patience.games.demon import FILE_NAMES as DEMON_FILES, Demon
 from patience.games.la_belle_lucie import HouseInTheWood, HouseOnTheHill, LaBelleLucie
@@ -976,6 +977,52 @@ def blockade_laid_out(spec: str, rng: random.Random) -> TheBlockade:
     return played
 
 
+def babette_laid_out(spec: str, rng: random.Random) -> Babette:
+    """A position of ``spec`` as random play rarely leaves one: half of them a deal played by a player who
+    plays a card up nine times in ten where he can, else deals or takes the garden up, stopped after a
+    random number of moves or (at times) where a safe move may be made; the others near the end of a game,
+    the foundations built high (each kind's suits in any of its places), the rest in a garden of a few rows
+    with vacancies and, after a re-deal, in the pack: searches decided, safe moves to make once the
+    re-deals are spent.  Made again until a game could reach it (no inconsistencies())."""
+    options = load(spec).options.changed()
+    while True:
+        game = Babette.deal(seed=rng.randint(1, 10_000), **options)
+        if rng.random() < 0.5:
+            for _ in range(rng.choice([5, 30, 60, 120, 200, 300])):
+                legal = game.legal_moves()
+                if not legal or (game.safe_move(legal) and rng.random() < 0.3):
+                    break
+                up = [m for m in legal if m.kind == "move"]
+                game.play(rng.choice(up) if up and rng.random() < 0.9 else rng.choice(legal))
+            played = Babette.from_position(str(game)) if rng.random() < 0.3 else game.copy()
+            for kind in (BABETTE_FOUNDATIONS[:4], BABETTE_FOUNDATIONS[4:]):
+                if rng.random() < 0.5:
+                    piles = [played.piles[name] for name in rng.sample(kind, 4)]
+                    played.piles.update(zip(kind, piles))
+            return played
+        rest = game.pack()
+        for names, king in ((BABETTE_FOUNDATIONS[:4], False), (BABETTE_FOUNDATIONS[4:], True)):
+            for name, suit in zip(rng.sample(names, 4), rng.sample(list(Suit), 4)):
+                built = [Card(Rank(13 - i if king else i + 1), suit) for i in range(rng.choice([6, 9, 11, 12, 13, 13]))]
+                game.piles[name] = Pile(tuple(built))
+                for card in built:
+                    rest.remove(card)
+        rng.shuffle(rest)
+        redeals = rng.randint(0, game.options.redeals)
+        pack = [] if not redeals else rest[:rng.randint(0, len(rest))]
+        garden = rest[len(pack):]
+        rows = 13 if not redeals else rng.randint(max(1, -(-len(garden) // 8)), 13 - -(-len(pack) // 8))
+        places = sorted(rng.sample(range(8 * rows), len(garden)))
+        for name in BABETTE_GARDEN:
+            game.piles[name] = Pile()
+        for at, card in zip(places, garden):
+            game.piles[BABETTE_GARDEN[at]] = Pile((card,))
+        game.piles["stock"] = Pile(tuple(pack), len(pack))
+        game.counters.update(redeals=redeals, rows=rows)
+        if not game.inconsistencies():
+            return game
+
+
 FIFTEEN_COLUMNS = tuple(f"column {n}" for n in range(1, 16))
 FIFTEEN_ACES, FIFTEEN_KINGS = tuple(f"foundation {n}" for n in range(1, 5)), tuple(f"foundation {n}" for n in range(5, 9))
 
@@ -1563,6 +1610,24 @@ GAMES = [
                  (lambda d: replaced(d, _1=((0, 1), (0, 1), *d[1][2:]), _4=True), "a suit at most once"),
                  (lambda d: replaced(d, _3="sometimes"), "'unopened', 'stuck' or 'none'")),
         steps=3_000, keys=150),
+    InC(Babette,
+        ("babette", "babette(redeals=0,blocking=next-row)", "babette(redeals=1,blocking=next-row,deal_when=blocked)",
+         "babette(redeal_when=any,pile_order=reversed)"),
+        babette_laid_out, (BABETTE_FOUNDATIONS[:4], BABETTE_FOUNDATIONS[4:]), won=58, slow=1, longer=(76, "won", 153_383),
+        refused=((lambda d: replaced(d, _0=b"\x35"), "card codes, 1 to 52"),
+                 (lambda d: replaced(d, _0=d[0][:-2] + d[1][0] * 2), "each twice at most"),
+                 (lambda d: replaced(d, _1=d[1][:96]), "104 places"),
+                 (lambda d: replaced(d, _3=0), "1 to 13 of them dealt"),
+                 (lambda d: replaced(d, _1=(d[1][0] + d[0][-1:], *d[1][1:]), _0=d[0][:-1]), "one card at most"),
+                 (lambda d: replaced(d, _1=(*d[1][:50], d[0][-1:], *d[1][51:]), _0=d[0][:-1]),
+                  "below the rows dealt"),
+                 (lambda d: replaced(d, _3=13), "than the rows to come hold"),
+                 (lambda d: replaced(d, _4=3), "no more made"),
+                 (lambda d: replaced(d, _5=17, _4=0), "0 to 16 re-deals allowed"),
+                 (lambda d: replaced(d, _2=d[2][:4]), "eight foundations"),
+                 (lambda d: replaced(d, _2=((0, 14), *d[2][1:])), "1 to 13 cards"),
+                 (lambda d: replaced(d, _2=((0, 1), (0, 1), *d[2][2:])), "a suit at most once")),
+        steps=1_000, keys=300),
     InC(LaNivernaise,
         ("la-nivernaise", "la-nivernaise(examine=count)", "la-nivernaise(keep_vacancy=true)",
          "la-nivernaise(examine=count,keep_vacancy=true)"),

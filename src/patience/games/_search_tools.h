@@ -549,6 +549,26 @@ static int foundations_read(Foundations *f, PyObject *tuple, int base, int down,
     return 1;
 }
 
+/* ----------------------------------------------------------------- places of one card */
+/* A tableau of places that each hold one card or none (The Labyrinth's, Babette's garden), hashed as a sum,
+ * place by place, of each card's hash at its place's number. */
+static inline uint64_t place_hash_a(int at, int card) { return mix((uint64_t)(at * 53 + card) * 0x9e3779b97f4a7c15ULL); }
+static inline uint64_t place_hash_b(int at, int card) { return mix2((uint64_t)(at * 53 + card) ^ 0x3c6ef372fe94f82aULL); }
+
+/* Lay ``card`` (0: none) at the place ``at`` of ``places``, keeping their hashes ``*ha`` and ``*hb``. */
+static inline void lay_at(uint8_t *places, uint64_t *ha, uint64_t *hb, int at, int card) {
+    int was = places[at];
+    if (was) {
+        *ha -= place_hash_a(at, was);
+        *hb -= place_hash_b(at, was);
+    }
+    if (card) {
+        *ha += place_hash_a(at, card);
+        *hb += place_hash_b(at, card);
+    }
+    places[at] = (uint8_t)card;
+}
+
 /* ----------------------------------------------------------------- moves */
 /* The moves of the pack: none, a turn, the talon taken up again (a re-deal, a pick-up). */
 enum { TURN = 1, TAKE_UP = 2 };
@@ -625,6 +645,17 @@ static inline int aces_and_kings_takers(const int *suits, const int *height, int
         }
     }
     return k;
+}
+
+/* Whether a card of the rank and suit of ``card`` lies on one of eight foundations given as to
+ * aces_and_kings_takers (Game.founded): with two packs, whether its twin is up, so that the card can only
+ * ever go to the other foundation of its suit. */
+static inline int aces_and_kings_founded(const int *suits, const int *height, int card) {
+    int value = rank_of(card);
+    for (int f = 0; f < 2 * SUITS; f++)
+        if (height[f] && suits[f] == suit_of(card) && (f < SUITS ? value <= height[f] : value > FULL - height[f]))
+            return 1;
+    return 0;
 }
 
 /* The kinds of move, in the order the search tries them (solve._by_priority). */

@@ -70,22 +70,8 @@ typedef struct {
 } Undo;
 
 /* ----------------------------------------------------------------- the tableau */
-static inline uint64_t place_hash_a(int at, int card) { return mix((uint64_t)(at * 53 + card) * 0x9e3779b97f4a7c15ULL); }
-static inline uint64_t place_hash_b(int at, int card) { return mix2((uint64_t)(at * 53 + card) ^ 0x3c6ef372fe94f82aULL); }
-
 /* Lay ``card`` (0: none) at the place ``at``, keeping the tableau's hashes. */
-static inline void set_place(State *s, int at, int card) {
-    int was = s->place[at];
-    if (was) {
-        s->tableau_a -= place_hash_a(at, was);
-        s->tableau_b -= place_hash_b(at, was);
-    }
-    if (card) {
-        s->tableau_a += place_hash_a(at, card);
-        s->tableau_b += place_hash_b(at, card);
-    }
-    s->place[at] = (uint8_t)card;
-}
+static inline void set_place(State *s, int at, int card) { lay_at(s->place, &s->tableau_a, &s->tableau_b, at, card); }
 
 static Key key_of(const State *s) {
     uint64_t w = 0;
@@ -160,16 +146,6 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
     return k;
 }
 
-/* Whether a card of the rank and suit of ``card`` lies on a foundation (Game.founded). */
-static int founded(const State *s, int card) {
-    int value = rank_of(card);
-    for (int f = 0; f < FOUNDATION_PILES; f++)
-        if (s->height[f] && s->suit[f] == suit_of(card)
-            && (f < KINGS ? value <= s->height[f] : value > FULL - s->height[f]))
-            return 1;
-    return 0;
-}
-
 /* TheLabyrinth.safe_move: a card played to the only foundation it can ever go to (its twin is on the
  * other), not from the row being dealt while the pack lasts, once the grace is taken and the pack
  * exhausted, or (blocking=column) the last card its foundation takes; -1 if none. */
@@ -183,7 +159,8 @@ static int safe_move(const Rules *r, const State *s, const Step *moves, int n) {
             continue;
         if (s->npack && m->src >= PLACE1 && (m->src - PLACE1) / COLUMNS + 1 == s->rows)
             continue;
-        if ((graced || s->height[m->dst - FOUNDATION] == FULL - 1) && founded(s, m->card))
+        if ((graced || s->height[m->dst - FOUNDATION] == FULL - 1)
+            && aces_and_kings_founded(s->suit, s->height, m->card))
             return i;
     }
     return -1;
