@@ -73,22 +73,23 @@ typedef struct {
 } Undo;
 
 /* ----------------------------------------------------------------- the tableau */
-static inline uint64_t place_hash_a(int at, int first, int n) {
+/* A place's hash: its number, the card dealt there and how many are married down from it (a line). */
+static inline uint64_t line_hash_a(int at, int first, int n) {
     return mix((uint64_t)((at * 53 + first) * 16 + n) * 0x9e3779b97f4a7c15ULL);
 }
-static inline uint64_t place_hash_b(int at, int first, int n) {
+static inline uint64_t line_hash_b(int at, int first, int n) {
     return mix2((uint64_t)((at * 53 + first) * 16 + n) ^ 0x3c6ef372fe94f82aULL);
 }
 
 /* Make the place ``at`` hold ``n`` cards from ``first`` down (none: n 0), keeping the tableau's hashes. */
 static inline void set_place(State *s, int at, int first, int n) {
     if (s->count[at]) {
-        s->tableau_a -= place_hash_a(at, s->first[at], s->count[at]);
-        s->tableau_b -= place_hash_b(at, s->first[at], s->count[at]);
+        s->tableau_a -= line_hash_a(at, s->first[at], s->count[at]);
+        s->tableau_b -= line_hash_b(at, s->first[at], s->count[at]);
     }
     if (n) {
-        s->tableau_a += place_hash_a(at, first, n);
-        s->tableau_b += place_hash_b(at, first, n);
+        s->tableau_a += line_hash_a(at, first, n);
+        s->tableau_b += line_hash_b(at, first, n);
     }
     s->first[at] = (uint8_t)(n ? first : 0);
     s->count[at] = (uint8_t)n;
