@@ -42,7 +42,8 @@ IN_C = ("games._demon_search", "games._canfield_search", "games._the_flower_gard
         "games._la_belle_lucie_search", "games._the_labyrinth_search", "games._the_fifteen_search",
         "games._the_fourteenth_search", "games._la_nivernaise_search", "games._the_kings_search",
         "games._the_square_search", "games._the_nation_search", "games._the_blockade_search",
-        "games._light_and_shade_search", "games._the_four_corners_search", "games._babette_search")
+        "games._light_and_shade_search", "games._the_four_corners_search", "games._babette_search",
+        "games._tens_search")
 #: The headers every extension in C includes, in the package.
 SHARED = ("games/_search_tools.h", "games/_search.h")
 #: The number a search in C gives the pile of a move from, or to, none (The Empress of India's deal,
@@ -179,7 +180,8 @@ def piles_named(move: Any) -> tuple[str | None, ...]:
 
 
 def _only(board: Any, moves: list[Any], what: str) -> Any:
-    """The one move of ``moves``, which the search in C played as ``what``."""
-    if len(moves) != 1:
+    """The one move of ``moves``, which the search in C played as ``what`` (or, where the legal moves
+    list a move twice, as Tens lists an ace thrown out from a file where its twin shows too, that move)."""
+    if not moves or any(move != moves[0] for move in moves[1:]):
         raise RuntimeError(f"{board.name}'s search in C played {what}, which the rules do not allow once, in\n{board}")
     return moves[0]
