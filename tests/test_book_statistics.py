@@ -67,7 +67,8 @@ def test_a_beam_study_is_told_apart_in_the_table_and_the_bars() -> None:
         assert f"light-and-shade — thoughtful, beam {r.width}" in bars
         assert r.counts()["won"] > 0 and r.counts()["lost"] == 0, "the chapter: it wins many, proves none lost"
     (depth_first,) = [r for r in results if r.mode == "thoughtful" and r.width is None]
-    assert depth_first.counts()["won"] == 0, "the chapter: the depth-first search wins none of the deals"
+    assert all(depth_first.counts()["won"] * 10 < r.counts()["won"] for r in beams), \
+        "the chapter: the beam wins many of the deals the depth-first search leaves unknown"
 
 
 #: The games (with their options) measured by more than one study.
