@@ -219,12 +219,12 @@ OWN_SEARCH = [case for case in CASES if case.values[0](**case.values[1]).own_sea
 def test_a_game_s_own_search_searches_as_the_core(cls: type[Game], options: dict[str, Any]) -> None:
     """A game with a search of its own (:meth:`~Game.own_search`: Demon's, in C) searches its deals
     as the core's search does: the same outcome, positions and line, with the pack first or not (in an
-    option's reading, the first 20 positions of one deal: ``tests/games/test_searches_in_c.py`` holds
+    option's reading, the first 10 positions of one deal: ``tests/games/test_searches_in_c.py`` holds
     the searches in C of the readings it names to the core's at length, and The Fourteenth's exchange at
     any time makes some 38,000 moves a position, a third of a second of the core's)."""
     from patience.solve import _search
 
-    seeds, nodes = (SEEDS, 2_000) if not options else (SEEDS[:1], 20)
+    seeds, nodes = (SEEDS, 2_000) if not options else (SEEDS[:1], 10)
     for seed in seeds:
         game = cls.deal(seed=seed, **options)
         search = game.own_search()

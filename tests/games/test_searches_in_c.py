@@ -1819,11 +1819,14 @@ def test_every_search_in_c_is_tested_here() -> None:
 
 @pytest.mark.parametrize(("game", "spec"), READINGS)
 def test_its_moves_steps_and_proofs_are_the_engines(game: InC, spec: str) -> None:
-    rng = random.Random(spec)
-    positions = [p for seed in range(1, 5) for p in random_play(spec, seed)] + \
-        [game.laid_out(spec, rng) for _ in range(150)]
-    assert moves_and_steps_are_the_engines(game.c, positions) > game.steps
-    assert sum(p.blocked() is not None for p in positions) >= game.proofs  # (proofs made, not only refused)
+    """On positions of four deals played at random and 150 laid out in a game's first reading, half as
+    many in each other (its steps and proofs compared: a third as many at least)."""
+    first = spec == game.readings[0]
+    rng, share, floor = random.Random(spec), 1 if first else 2, 1 if first else 3
+    positions = [p for seed in range(1, 1 + 4 // share) for p in random_play(spec, seed)] + \
+        [game.laid_out(spec, rng) for _ in range(150 // share)]
+    assert moves_and_steps_are_the_engines(game.c, positions) > game.steps // floor
+    assert sum(p.blocked() is not None for p in positions) >= game.proofs // floor  # (made, not only refused)
 
 
 @pytest.mark.parametrize(("game", "spec"), READINGS)
@@ -1940,7 +1943,7 @@ def test_its_searches_end_as_the_cores(game: InC, spec: str) -> None:
     in a game's first reading, fewer in each other (whose moves, steps and keys the test above holds to
     the engine's as closely as the first's)."""
     rng = random.Random(spec)
-    deals, laid_out, decided = (6, 20, 10) if spec == game.readings[0] else (3, 10, 4)
+    deals, laid_out, decided = (4, 10, 5) if spec == game.readings[0] else (1, 6, 2)
     starts = [load(spec, seed=seed) for seed in range(1, deals + 1)] + [game.laid_out(spec, rng) for _ in range(laid_out)]
     assert searches_end_as_the_cores(game.search, starts, 2_500) >= decided
 
