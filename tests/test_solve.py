@@ -417,8 +417,8 @@ def test_a_search_leaves_no_reference_cycles_behind(cls: type[Game]) -> None:
     gc.collect()
     gc.disable()
     try:
-        solve(game, nodes=1_000)
-        solve(game, nodes=1_000, width=5)
+        solve(game, nodes=300)
+        solve(game, nodes=300, width=5)
         solve(game, "honest", nodes=10)
         assert gc.collect() == 0
     finally:
