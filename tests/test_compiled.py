@@ -60,10 +60,10 @@ def test_the_games_that_prove() -> None:
 
 
 def few_searches_again(cls: type[Game], monkeypatch: pytest.MonkeyPatch) -> None:
-    """At most eight of each kind of the game's searches again, in the core's search in Python: a game
+    """At most two of each kind of the game's searches again, in the core's search in Python: a game
     searched in C may have thousands (The Wheel 32,000), which would take minutes here."""
     if cls.RESTARTS:
-        monkeypatch.setattr(cls, "RESTARTS", tuple((min(times, 8), each) for times, each in cls.RESTARTS))
+        monkeypatch.setattr(cls, "RESTARTS", tuple((min(times, 2), each) for times, each in cls.RESTARTS))
 
 
 @pytest.mark.parametrize("spec", PROVING)

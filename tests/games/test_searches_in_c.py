@@ -1947,7 +1947,7 @@ def test_its_searches_end_as_the_cores(game: InC, spec: str) -> None:
     in a game's first reading, fewer in each other (whose moves, steps and keys the test above holds to
     the engine's as closely as the first's)."""
     rng = random.Random(spec)
-    deals, laid_out, decided = (4, 10, 5) if spec == game.readings[0] else (1, 6, 2)
+    deals, laid_out, decided = (3, 8, 3) if spec == game.readings[0] else (1, 6, 2)
     starts = [load(spec, seed=seed) for seed in range(1, deals + 1)] + [game.laid_out(spec, rng) for _ in range(laid_out)]
     assert searches_end_as_the_cores(game.search, starts, 2_500) >= decided
 
