@@ -62,7 +62,7 @@ static int cards_ok(const unsigned char *cards, Py_ssize_t n, uint8_t *met) {
 /* A table of 53 × 53 bytes read from ``bytes`` (Build.table(): table[under][card]), and for each card
  * the cards it lets lie on it (``lying_on``: their number, then the cards); 0 with a Python error if it is
  * not one. */
-static int table_of(PyObject *bytes, uint8_t table[53][53], uint8_t lying_on[53][53], const char *game) {
+static inline int table_of(PyObject *bytes, uint8_t table[53][53], uint8_t lying_on[53][53], const char *game) {
     if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 53 * 53) {
         PyErr_Format(PyExc_ValueError, "not a description of a %s position: a table of builds is 53 by 53 bytes", game);
         return 0;
@@ -179,7 +179,7 @@ static inline void set_hash(const Stack *piles, const int *marks, int n, uint64_
 
 /* The ``n`` piles of ``tuple`` (bytes each, bottom first) read into ``piles``; 0 if they are not card codes
  * met fewer than PACKS times before (counted in ``met``). */
-static int stacks_read(Stack *piles, PyObject *tuple, int n, uint8_t *met) {
+static inline int stacks_read(Stack *piles, PyObject *tuple, int n, uint8_t *met) {
     for (int i = 0; i < n; i++)
         if (!stack_read(&piles[i], PyTuple_GET_ITEM(tuple, i), met))
             return 0;
@@ -230,7 +230,7 @@ static inline void pack_put_back(Pack *p, int place) {
 
 /* The pack read from ``n`` bytes at ``cards`` (CARDS at most), ``showing`` of them on the talon; 0 if they
  * are not card codes met fewer than PACKS times before (counted in ``met``), or showing is not 0 to n. */
-static int pack_read(Pack *p, const char *cards, Py_ssize_t n, int showing, uint8_t *met) {
+static inline int pack_read(Pack *p, const char *cards, Py_ssize_t n, int showing, uint8_t *met) {
     if (n > CARDS || showing < 0 || showing > n || !cards_ok((const unsigned char *)cards, n, met))
         return 0;
     memcpy(p->orig, cards, (size_t)n);
@@ -284,7 +284,7 @@ static inline uint64_t hand_cards(const Hand *h) {
 
 /* The hand read from ``n`` bytes at ``cards`` (52 at most: its places are bits); 0 if they are not card
  * codes met fewer than PACKS times before (counted in ``met``). */
-static int hand_read(Hand *h, const char *cards, Py_ssize_t n, uint8_t *met) {
+static inline int hand_read(Hand *h, const char *cards, Py_ssize_t n, uint8_t *met) {
     if (n > 52 || !cards_ok((const unsigned char *)cards, n, met))
         return 0;
     memcpy(h->cards, cards, (size_t)n);
@@ -499,7 +499,7 @@ static inline uint64_t foundations_cards(const Foundations *f) {
 /* The foundations read from a tuple of FOUNDATION_PILES (suit, cards), in their order, from ``base``, up
  * (or ``down``): (-1, 0) for one not begun; their cards counted in ``met``.  0 with a Python error if it is
  * not one. */
-static int foundations_read(Foundations *f, PyObject *tuple, int base, int down, uint8_t *met, const char *game) {
+static inline int foundations_read(Foundations *f, PyObject *tuple, int base, int down, uint8_t *met, const char *game) {
     f->base = base;
     f->down = down;
     for (int i = 0; i < SUITS; i++)
@@ -613,7 +613,7 @@ static inline Step move_step(int src, int dst, int n, int card) {
  * which no card in ``lying_on`` (by card: their number, then the cards) is left out of ``up``, leaving
  * out those from the pile ``never_from`` (or -1: none): the safe move of a game whose foundations a card
  * can only wait on (Game.safe_move); -1 if none. */
-static int first_safe(const Step *moves, int n, const Foundations *up, const uint8_t lying_on[53][53],
+static inline int first_safe(const Step *moves, int n, const Foundations *up, const uint8_t lying_on[53][53],
                       int foundation, int never_from) {
     for (int i = 0; i < n; i++) {
         const Step *m = &moves[i];
@@ -645,6 +645,34 @@ static inline int aces_and_kings_takers(const int *suits, const int *height, int
         }
     }
     return k;
+}
+
+/* Read the eight foundations of ``foundations`` (a tuple: the four aces', then the four kings', as
+ * aces_and_kings_takers counts them), each (its suit, its cards) or (-1, 0), into ``suits`` and ``height``,
+ * counting their cards in ``met``; 0 with a Python error (``refused`` its first words) if they are not:
+ * a suit at most once among the aces' and once among the kings'. */
+static inline int aces_and_kings_read(PyObject *foundations, int *suits, int *height, uint8_t *met, const char *refused) {
+    int begun[2] = {0, 0};
+    for (int f = 0; f < 2 * SUITS; f++) {
+        int king = f >= SUITS;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(foundations, f), "ii;a foundation is (suit, cards)", &suits[f],
+                              &height[f]))
+            return 0;
+        int suit = suits[f], h = height[f];
+        if (h < 0 || h > FULL || (h && (suit < 0 || suit >= SUITS || begun[king] >> suit & 1))) {
+            PyErr_Format(PyExc_ValueError, "%sa foundation is (its suit, 0 to 3, and 1 to 13 cards), a suit at most "
+                         "once among the aces' and the kings', or (-1, 0)", refused);
+            return 0;
+        }
+        if (!h) {
+            suits[f] = -1;
+            continue;
+        }
+        begun[king] |= 1 << suit;
+        for (int i = 1; i <= h; i++)
+            met[suit * 13 + (king ? FULL + 1 - i : i)]++;
+    }
+    return 1;
 }
 
 /* Whether a card of the rank and suit of ``card`` lies on one of eight foundations given as to
@@ -700,7 +728,7 @@ static inline void lay_from(Lay *lay, const Stack *pile, int alone, int any_head
 }
 
 /* Blocking's tables from Python: (needs, places), each 53 numbers of bits. */
-static int blocking_of(PyObject *tables, Blocking *b, const char *game) {
+static inline int blocking_of(PyObject *tables, Blocking *b, const char *game) {
     PyObject *needs, *places;
     if (!PyArg_ParseTuple(tables, "O!O!;Blocking's tables are (needs, places)", &PyTuple_Type, &needs,
                           &PyTuple_Type, &places))
@@ -726,7 +754,7 @@ static int blocking_of(PyObject *tables, Blocking *b, const char *game) {
 /* blocked._stuck, step for step: the card the generous game leaves stuck on top of a pile, or 0 if
  * none.  ``lays`` are the piles cards leave from the top only,
  * ``hand`` the cards that come whenever they are wanted, ``founded`` those on the foundations, as bits. */
-static int stuck(const Blocking *b, Lay *lays, int nlays, uint64_t hand, uint64_t founded) {
+static inline int stuck(const Blocking *b, Lay *lays, int nlays, uint64_t hand, uint64_t founded) {
     Lay stacks[MAXSTACKS];
     int coming[MAXSTACKS], ncoming = 0, next_batch[MAXSTACKS];
     uint64_t up = founded, gone = founded, free_ = hand, open_ = hand;

@@ -570,26 +570,8 @@ static int read_description(PyObject *d, Rules *r, State *s) {
         return 0;
     }
     uint8_t met[53] = {0};
-    int begun[2] = {0, 0};
-    for (int f = 0; f < FOUNDATION_PILES; f++) {
-        int king = f >= KINGS;
-        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(foundations, f), "ii;a foundation is (suit, cards)", &s->suit[f],
-                              &s->height[f]))
-            return 0;
-        int suit = s->suit[f], h = s->height[f];
-        if (h < 0 || h > FULL || (h && (suit < 0 || suit >= SUITS || begun[king] >> suit & 1))) {
-            PyErr_SetString(PyExc_ValueError, "not a description of a Zodiac position: a foundation is (its suit, "
-                            "0 to 3, and 1 to 13 cards), a suit at most once among the aces' and the kings', or (-1, 0)");
-            return 0;
-        }
-        if (!h) {
-            s->suit[f] = -1;
-            continue;
-        }
-        begun[king] |= 1 << suit;
-        for (int i = 1; i <= h; i++)
-            met[suit * 13 + (king ? FULL + 1 - i : i)]++;
-    }
+    if (!aces_and_kings_read(foundations, s->suit, s->height, met, "not a description of a Zodiac position: "))
+        return 0;
     if (!table_of(marries, r->marries, r->lying_on, GAME))
         return 0;
     int ok = pack_read(&s->pack, pack, npack, showing, met) && stacks_read(s->place, equator, PLACES, met)
