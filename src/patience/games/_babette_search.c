@@ -229,12 +229,7 @@ static int moves_of(const Rules *r, const State *s, int useful, Step *out, uint8
     return k;
 }
 
-static inline int is_won(const State *s) {
-    for (int f = 0; f < FOUNDATION_PILES; f++)
-        if (s->height[f] != FULL)
-            return 0;
-    return 1;
-}
+static inline int is_won(const State *s) { return all_at(s->height, FOUNDATION_PILES, FULL); }
 
 /* Whether an available card can be played (Babette.playable, which the rules ask of the pack's moves under
  * deal_when=blocked and redeal_when=blocked). */

@@ -246,12 +246,7 @@ static int can_play(const Rules *r, const State *s, int married) {
     return 0;
 }
 
-static inline int is_won(const State *s) {
-    for (int f = 0; f < FOUNDATION_PILES; f++)
-        if (s->height[f] != FULL)
-            return 0;
-    return 1;
-}
+static inline int is_won(const State *s) { return all_at(s->height, FOUNDATION_PILES, FULL); }
 
 /* The moves of the pack, each a step alone (generate_legal_moves): while the pack lasts, the deal, unless a
  * foundation card waits on a packet to be played; after it, the re-deal, while one is left and the game is

@@ -268,12 +268,7 @@ static int can_play(const Rules *r, const State *s, int or_moved) {
     return 0;
 }
 
-static inline int is_won(const State *s) {
-    for (int f = 0; f < FOUNDATION_PILES; f++)
-        if (s->height[f] != FULL)
-            return 0;
-    return 1;
-}
+static inline int is_won(const State *s) { return all_at(s->height, FOUNDATION_PILES, FULL); }
 
 /* The moves of the pack, tried after every other as the core tries them (TheNation.generate_legal_moves):
  * the deal while the pack lasts (with play_in_deal=must, not while the card just dealt can be played),
